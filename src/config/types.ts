@@ -1,0 +1,93 @@
+/** The whole, validated configuration of a Folio instance (Strapi's config shapes, defaults applied). */
+
+export interface GraphqlConfig {
+  /** @default '/graphql' */
+  endpoint: string;
+  /** @default true */
+  shadowCRUD: boolean;
+  /** @default false */
+  playgroundAlways: boolean;
+  /** introspection outside production; on in production only when true. @default undefined */
+  introspection?: boolean;
+  /** root field is depth 0, as Strapi counts. @default 10 */
+  depthLimit: number;
+  /** no list in a response may hold more items. @default 100 */
+  amountLimit: number;
+  /** @default 10 */
+  defaultLimit: number;
+  /** @default 100 */
+  maxLimit: number;
+  /** longest string accepted by a filter operator. @default 1000 */
+  maxFilterStringLength: number;
+  /** graphql-armor limits */
+  maxAliases: number;
+  maxTokens: number;
+  maxDirectives: number;
+  maxCost: number;
+  /** options handed to graphql-yoga */
+  yoga: Record<string, unknown>;
+}
+
+export interface I18nConfig {
+  /** @default ['en'] */
+  locales: string[];
+  /** @default 'en' */
+  defaultLocale: string;
+}
+
+export interface RoleConfig {
+  description?: string;
+  permissions: string[];
+}
+
+export interface UsersPermissionsConfig {
+  jwtSecret?: string;
+  jwt: { expiresIn: string };
+  roles: Record<string, RoleConfig>;
+  /** per client IP, over `windowMs` */
+  rateLimit: { max: number; windowMs: number };
+}
+
+export interface UploadConfig {
+  /** bytes. @default 200 MB */
+  sizeLimit: number;
+  /** MIME types allowed (checked on content); empty = any */
+  allowedTypes: string[];
+  /** where files are written; relative to the data directory. @default 'uploads' */
+  directory: string;
+}
+
+export interface RestConfig {
+  /** @default 25 */
+  defaultLimit: number;
+  /** @default 100 */
+  maxLimit: number;
+  /** bytes. @default 1 MB */
+  bodyLimit: number;
+}
+
+export interface DatabaseConfig {
+  client: 'embedded' | 'mongodb';
+  uri?: string;
+  options: Record<string, unknown>;
+}
+
+export interface ApiTokenSeed {
+  name: string;
+  type: 'full-access' | 'read-only' | 'custom';
+  accessKey: string;
+  permissions?: string[];
+  description?: string;
+}
+
+export interface FolioConfig {
+  env: string;
+  server: { host: string; port: number };
+  graphql: GraphqlConfig;
+  i18n: I18nConfig;
+  usersPermissions: UsersPermissionsConfig;
+  upload: UploadConfig;
+  rest: RestConfig;
+  database: DatabaseConfig;
+  admin: { apiTokens: ApiTokenSeed[]; apiTokenSalt?: string };
+}

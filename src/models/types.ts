@@ -1,0 +1,129 @@
+export const SCALAR_ATTRIBUTE_TYPES = [
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'json',
+] as const;
+
+export type ScalarAttributeType = (typeof SCALAR_ATTRIBUTE_TYPES)[number];
+export type AttributeType = ScalarAttributeType | 'relation' | 'media' | 'component' | 'dynamiczone';
+export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany';
+
+interface AttributeBase {
+  required?: boolean;
+  unique?: boolean;
+  private?: boolean;
+  configurable?: boolean;
+  /** `pluginOptions.i18n.localized` resolved: true unless the attribute opts out on a localized type. */
+  localized: boolean;
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  type: ScalarAttributeType;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** enumeration only */
+  enum?: string[];
+  /** uid only */
+  targetField?: string;
+}
+
+export interface RelationAttribute extends AttributeBase {
+  type: 'relation';
+  relation: RelationKind;
+  /** uid of the target content-type, e.g. `api::category.category` */
+  target: string;
+  inversedBy?: string;
+  mappedBy?: string;
+}
+
+export interface MediaAttribute extends AttributeBase {
+  type: 'media';
+  multiple: boolean;
+  allowedTypes?: string[];
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  type: 'component';
+  /** uid of the component, e.g. `shared.seo` */
+  component: string;
+  repeatable: boolean;
+  min?: number;
+  max?: number;
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  type: 'dynamiczone';
+  components: string[];
+  min?: number;
+  max?: number;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+export interface ContentType {
+  /** `api::<api>.<singularName>` */
+  uid: string;
+  /** the folder name under `api/` */
+  apiName: string;
+  kind: 'collectionType' | 'singleType';
+  collectionName: string;
+  singularName: string;
+  pluralName: string;
+  displayName: string;
+  description?: string;
+  draftAndPublish: boolean;
+  localized: boolean;
+  attributes: Record<string, Attribute>;
+  /** path of the schema.json it was loaded from, for error messages */
+  file: string;
+}
+
+export interface Component {
+  /** `<category>.<name>` */
+  uid: string;
+  category: string;
+  name: string;
+  collectionName: string;
+  displayName: string;
+  attributes: Record<string, Attribute>;
+  file: string;
+}
+
+export interface Models {
+  contentTypes: Map<string, ContentType>;
+  components: Map<string, Component>;
+}
+
+/** Attribute names the document service owns; a model may not declare them. */
+export const RESERVED_ATTRIBUTE_NAMES = [
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'createdBy',
+  'updatedBy',
+  'locale',
+  'localizations',
+  '__component',
+  '__typename',
+  '_id',
+] as const;

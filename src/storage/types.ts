@@ -1,0 +1,94 @@
+/**
+ * The storage interface: the subset of the MongoDB collection API that Folio needs.
+ * Filters are MongoDB query documents restricted to the operators in `FILTER_OPERATORS`;
+ * both engines (embedded and MongoDB) implement exactly these semantics.
+ */
+
+export type StoredValue = string | number | boolean | null | StoredValue[] | { [key: string]: StoredValue };
+export type StoredDocument = { [key: string]: StoredValue };
+
+/** MongoDB query document (only the operators of FILTER_OPERATORS). */
+export type Filter = { [key: string]: unknown };
+
+export const FILTER_OPERATORS = [
+  '$and',
+  '$or',
+  '$nor',
+  '$not',
+  '$eq',
+  '$ne',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$nin',
+  '$regex',
+  '$options',
+  '$exists',
+  '$elemMatch',
+  '$size',
+] as const;
+
+export type SortSpec = Array<[field: string, direction: 1 | -1]>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  /** top-level field names to return; all when absent */
+  projection?: string[];
+}
+
+export interface UpdateSpec {
+  $set?: StoredDocument;
+  $unset?: string[];
+}
+
+export interface IndexSpec {
+  keys: SortSpec;
+  unique?: boolean;
+  name?: string;
+}
+
+export interface Collection {
+  readonly name: string;
+  find(filter: Filter, options?: FindOptions): Promise<StoredDocument[]>;
+  findOne(filter: Filter, options?: FindOptions): Promise<StoredDocument | null>;
+  countDocuments(filter: Filter): Promise<number>;
+  insertOne(document: StoredDocument): Promise<void>;
+  insertMany(documents: StoredDocument[]): Promise<void>;
+  /** returns the number of documents changed */
+  updateOne(filter: Filter, update: UpdateSpec): Promise<number>;
+  updateMany(filter: Filter, update: UpdateSpec): Promise<number>;
+  /** returns the number of documents deleted */
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+  /** idempotent */
+  createIndex(index: IndexSpec): Promise<void>;
+}
+
+export interface Store {
+  readonly engine: 'embedded' | 'mongodb';
+  collection(name: string): Collection;
+  /** names of the collections that hold documents */
+  listCollections(): Promise<string[]>;
+  /** next value of a named, persistent counter starting at 1 (numeric ids) */
+  nextSequence(name: string): Promise<number>;
+  /** runs `work` atomically where the engine can; correct (if not atomic) where it cannot */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** true when the store answers */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Thrown by insert/update when a unique index would be violated. */
+export class UniqueConstraintError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly fields: string[],
+  ) {
+    super(`unique constraint violated on ${collection} (${fields.join(', ')})`);
+    this.name = 'UniqueConstraintError';
+  }
+}
