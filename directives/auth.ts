@@ -1,0 +1,42 @@
+import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
+import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+
+/**
+ * `@auth(scope: [...])`: the permissions a field needs. The transformer copies the scope into
+ * the field's extensions, where the authorization validation rule reads it before execution.
+ */
+export const authDirectiveSdl = 'directive @auth(scope: [String!]) on FIELD_DEFINITION';
+
+/** `false`: public (resolversConfig `auth: false`); a scope list: every permission is needed. */
+export type FieldAuth = false | { scope: string[] };
+
+export interface AuthExtensions {
+  auth?: FieldAuth;
+}
+
+export const authOf = (field: { extensions?: unknown }): FieldAuth | undefined =>
+  (field.extensions as AuthExtensions | undefined)?.auth;
+
+const withAuth = <T extends GraphQLFieldConfig<unknown, unknown>>(field: T, auth: FieldAuth): T => ({
+  ...field,
+  extensions: { ...field.extensions, auth },
+});
+
+export const authDirectiveTransformer = (schema: GraphQLSchema): GraphQLSchema =>
+  mapSchema(schema, {
+    [MapperKind.OBJECT_FIELD]: (field) => {
+      const directive = getDirective(schema, field, 'auth')?.[0] as { scope?: string[] } | undefined;
+      return directive ? withAuth(field, { scope: directive.scope ?? [] }) : field;
+    },
+  });
+
+/** resolversConfig overrides: keyed `Query.<name>` / `Mutation.<name>` (or any `<Type>.<field>`). */
+export const applyAuthOverrides = (schema: GraphQLSchema, overrides: Map<string, FieldAuth>): GraphQLSchema =>
+  overrides.size === 0
+    ? schema
+    : mapSchema(schema, {
+        [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+          const auth = overrides.get(`${typeName}.${fieldName}`);
+          return auth === undefined ? field : withAuth(field, auth);
+        },
+      });

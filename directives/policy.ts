@@ -1,0 +1,57 @@
+import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
+import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { forbiddenError } from '../src/errors/graphql-errors';
+
+/**
+ * `@policy(name:, config:)`: runs a registered policy before the field's resolver; a falsy
+ * result blocks the field with FORBIDDEN. The same policies serve resolversConfig.
+ */
+export const policyDirectiveSdl = 'directive @policy(name: String!, config: JSON) repeatable on FIELD_DEFINITION';
+
+export interface PolicyContext {
+  parent: unknown;
+  args: Record<string, unknown>;
+  context: unknown;
+  info: GraphQLResolveInfo;
+  config: unknown;
+}
+
+export type Policy = (policyContext: PolicyContext) => unknown;
+
+export interface PolicyReference {
+  name: string;
+  config?: unknown;
+}
+
+export type PolicyRegistry = ReadonlyMap<string, Policy>;
+
+export const resolvePolicy = (registry: PolicyRegistry, reference: PolicyReference, where: string): Policy => {
+  const policy = registry.get(reference.name);
+  if (!policy) throw new Error(`${where}: unknown policy "${reference.name}" (registered: ${[...registry.keys()].join(', ') || 'none'})`);
+  return (policyContext) => policy({ ...policyContext, config: reference.config });
+};
+
+export const guardWithPolicies = (
+  resolve: GraphQLFieldResolver<unknown, unknown>,
+  policies: Policy[],
+): GraphQLFieldResolver<unknown, unknown> =>
+  policies.length === 0
+    ? resolve
+    : async (parent, args, context, info) => {
+        for (const policy of policies) {
+          if (!(await policy({ parent, args, context, info, config: undefined }))) throw forbiddenError('Policy Failed');
+        }
+        return resolve(parent, args, context, info);
+      };
+
+export const policyDirectiveTransformer =
+  (registry: PolicyRegistry) =>
+  (schema: GraphQLSchema): GraphQLSchema =>
+    mapSchema(schema, {
+      [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+        const references = (getDirective(schema, field, 'policy') ?? []) as PolicyReference[];
+        if (references.length === 0) return field;
+        const policies = references.map((reference) => resolvePolicy(registry, reference, `@policy on ${typeName}.${fieldName}`));
+        return { ...field, resolve: guardWithPolicies(field.resolve ?? defaultFieldResolver, policies) };
+      },
+    });

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { loadModels } from '../models/load-models';
+import { loadConfig } from '../config/load-config';
+import { loadExtensions } from '../extensions/load-extensions';
+import { emitModelsSdl } from '../schema/build-schema';
+import { startFolio } from '../server/start-folio';
+import { parseArgs, portOf } from './parse-args';
+
+const USAGE = `Usage:
+  folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H]
+  folio sdl   [--schema DIR] [--config DIR]`;
+
+const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host']);
+
+const defaults = (flags: Record<string, string>) => ({
+  schemaDir: resolve(flags.schema ?? 'schema'),
+  configDir: resolve(flags.config ?? 'config'),
+  dataDir: resolve(flags.data ?? '.data'),
+});
+
+const start = async (flags: Record<string, string>) => {
+  const running = await startFolio({ ...defaults(flags), host: flags.host, port: portOf(flags.port) });
+  process.stdout.write(`Folio is ready at ${running.url}\n`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    running.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+};
+
+const sdl = (flags: Record<string, string>) => {
+  const { schemaDir, configDir } = defaults(flags);
+  const models = loadModels(schemaDir);
+  const config = loadConfig({ configDir, env: process.env });
+  process.stdout.write(emitModelsSdl(models, config, loadExtensions(schemaDir, models)));
+};
+
+export const main = async (argv: string[]): Promise<void> => {
+  const { command, flags } = parseArgs(argv, FLAGS);
+  switch (command) {
+    case 'start':
+      return start(flags);
+    case 'sdl':
+      return sdl(flags);
+    default:
+      throw new Error(command ? `Unknown command "${command}"\n${USAGE}` : USAGE);
+  }
+};

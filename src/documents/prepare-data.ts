@@ -1,0 +1,210 @@
+import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Models, RelationAttribute } from '../models/types';
+import type { StoredDocument, StoredValue } from '../storage/types';
+import type { ValidationIssue } from '../errors/graphql-errors';
+import { componentTypeName } from '../sdl/naming';
+import { coerceScalar } from './coerce-scalar';
+import { parseRelationInput, type RelationChange } from './relation-input';
+
+/**
+ * Validates incoming attribute values against the model and converts them to their stored
+ * form. Relations are returned as changes for the writer to apply; media ids for it to check.
+ */
+
+export interface PrepareContext {
+  models: Models;
+  nextComponentId(): Promise<number>;
+}
+
+export interface RelationWrite {
+  name: string;
+  attribute: RelationAttribute;
+  change: RelationChange;
+}
+
+export interface Prepared {
+  values: StoredDocument;
+  relations: RelationWrite[];
+  mediaIds: number[];
+  issues: ValidationIssue[];
+}
+
+type Mode = 'create' | 'update';
+
+const issue = (path: string[], message: string, value?: unknown): ValidationIssue => ({
+  path,
+  message: `${path.join('.')} ${message}`,
+  name: 'ValidationError',
+  ...(value === undefined ? {} : { value }),
+});
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const lengthIssues = (attribute: Attribute, value: StoredValue, path: string[]): ValidationIssue[] => {
+  const found: ValidationIssue[] = [];
+  if (typeof value === 'string' && 'minLength' in attribute && attribute.minLength !== undefined && value.length < attribute.minLength) {
+    found.push(issue(path, `must be at least ${attribute.minLength} characters`, value));
+  }
+  if (typeof value === 'string' && 'maxLength' in attribute && attribute.maxLength !== undefined && value.length > attribute.maxLength) {
+    found.push(issue(path, `must be at most ${attribute.maxLength} characters`, value));
+  }
+  if (typeof value === 'number' && 'min' in attribute && attribute.min !== undefined && value < attribute.min) {
+    found.push(issue(path, `must be greater than or equal to ${attribute.min}`, value));
+  }
+  if (typeof value === 'number' && 'max' in attribute && attribute.max !== undefined && value > attribute.max) {
+    found.push(issue(path, `must be less than or equal to ${attribute.max}`, value));
+  }
+  return found;
+};
+
+const countIssues = (attribute: ComponentAttribute | DynamicZoneAttribute, count: number, path: string[]): ValidationIssue[] => [
+  ...(attribute.min !== undefined && count < attribute.min ? [issue(path, `must have at least ${attribute.min} items`)] : []),
+  ...(attribute.max !== undefined && count > attribute.max ? [issue(path, `must have at most ${attribute.max} items`)] : []),
+];
+
+const parseMediaId = (value: unknown): number | undefined => {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+export const createDataPreparer = (context: PrepareContext) => {
+  const componentOf = (uid: string): Component => {
+    const component = context.models.components.get(uid);
+    if (!component) throw new Error(`unknown component ${uid}`);
+    return component;
+  };
+
+  const componentByName = new Map<string, Component>();
+  for (const component of context.models.components.values()) {
+    componentByName.set(component.uid, component);
+    componentByName.set(componentTypeName(component), component);
+  }
+
+  const prepareComponent = async (
+    component: Component,
+    value: unknown,
+    path: string[],
+    result: Prepared,
+    extra: StoredDocument = {},
+  ): Promise<StoredValue> => {
+    if (!isObject(value)) {
+      result.issues.push(issue(path, 'must be an object', value));
+      return null;
+    }
+    const { id, __typename, __component, ...fields } = value;
+    void __typename;
+    void __component;
+    const nested = await prepareAttributes(component.attributes, fields, 'create', path, result);
+    const componentId = parseMediaId(id) ?? (await context.nextComponentId());
+    return { id: componentId, ...extra, ...nested };
+  };
+
+  const prepareValue = async (name: string, attribute: Attribute, value: unknown, path: string[], result: Prepared): Promise<StoredValue | undefined> => {
+    switch (attribute.type) {
+      case 'relation': {
+        const parsed = parseRelationInput(attribute, value);
+        if (!parsed.ok) result.issues.push(issue(path, parsed.message, value));
+        else result.relations.push({ name, attribute, change: parsed.change });
+        return undefined;
+      }
+      case 'media': {
+        if (value === null) return attribute.multiple ? [] : null;
+        const list = attribute.multiple ? (Array.isArray(value) ? value : [value]) : [value];
+        const ids = list.map(parseMediaId);
+        if (!ids.every((id): id is number => id !== undefined) || (!attribute.multiple && Array.isArray(value))) {
+          result.issues.push(issue(path, attribute.multiple ? 'must be an array of file ids' : 'must be a file id', value));
+          return undefined;
+        }
+        result.mediaIds.push(...ids);
+        return attribute.multiple ? ids : ids[0];
+      }
+      case 'component': {
+        const component = componentOf(attribute.component);
+        if (value === null) return attribute.repeatable ? [] : null;
+        if (!attribute.repeatable) return prepareComponent(component, value, path, result);
+        if (!Array.isArray(value)) {
+          result.issues.push(issue(path, 'must be an array', value));
+          return undefined;
+        }
+        result.issues.push(...countIssues(attribute, value.length, path));
+        const items: StoredValue[] = [];
+        for (const [index, item] of value.entries()) items.push(await prepareComponent(component, item, [...path, String(index)], result));
+        return items;
+      }
+      case 'dynamiczone': {
+        if (value === null) return [];
+        if (!Array.isArray(value)) {
+          result.issues.push(issue(path, 'must be an array', value));
+          return undefined;
+        }
+        result.issues.push(...countIssues(attribute, value.length, path));
+        const items: StoredValue[] = [];
+        for (const [index, item] of value.entries()) {
+          const itemPath = [...path, String(index)];
+          const key = isObject(item) ? (item.__component ?? item.__typename) : undefined;
+          const component = typeof key === 'string' ? componentByName.get(key) : undefined;
+          if (!component || !attribute.components.includes(component.uid)) {
+            result.issues.push(
+              issue(itemPath, `must name one of the zone's components (${attribute.components.join(', ')}) in __component or __typename`, key),
+            );
+            continue;
+          }
+          items.push(await prepareComponent(component, item, itemPath, result, { __component: component.uid }));
+        }
+        return items;
+      }
+      default: {
+        const coerced = coerceScalar(attribute, value);
+        if (!coerced.ok) {
+          result.issues.push(issue(path, coerced.message, value));
+          return undefined;
+        }
+        result.issues.push(...lengthIssues(attribute, coerced.value, path));
+        return coerced.value;
+      }
+    }
+  };
+
+  const prepareAttributes = async (
+    attributes: Record<string, Attribute>,
+    input: Record<string, unknown>,
+    mode: Mode,
+    path: string[],
+    result: Prepared,
+  ): Promise<StoredDocument> => {
+    const values: StoredDocument = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (value === undefined) continue;
+      const attribute = attributes[key];
+      if (!attribute) {
+        result.issues.push(issue([...path, key], 'is not a known attribute', value));
+        continue;
+      }
+      if (value === null && attribute.required) {
+        result.issues.push(issue([...path, key], 'must be defined.', value));
+        continue;
+      }
+      const prepared = await prepareValue(key, attribute, value, [...path, key], result);
+      if (prepared !== undefined) values[key] = prepared;
+    }
+    if (mode === 'create') {
+      for (const [key, attribute] of Object.entries(attributes)) {
+        if (key in values || input[key] !== undefined) continue;
+        if ('default' in attribute && attribute.default !== undefined) values[key] = attribute.default as StoredValue;
+        else if (attribute.required && attribute.type !== 'relation') result.issues.push(issue([...path, key], 'must be defined.'));
+      }
+    }
+    return values;
+  };
+
+  return {
+    /** `existing`: the stored values a `create`-mode preparation starts from (a new localization copies them). */
+    async prepare(attributes: Record<string, Attribute>, input: Record<string, unknown>, mode: Mode): Promise<Prepared> {
+      const result: Prepared = { values: {}, relations: [], mediaIds: [], issues: [] };
+      result.values = await prepareAttributes(attributes, input, mode, [], result);
+      return result;
+    },
+  };
+};
+
+export type DataPreparer = ReturnType<typeof createDataPreparer>;

@@ -1,0 +1,66 @@
+import { createGraphQLError } from '@graphql-tools/utils';
+import type { GraphQLError } from 'graphql';
+
+/**
+ * Every error Folio raises is made here, with a stable `extensions.code` and Strapi's
+ * `extensions.error { name, message, details }`. The REST layer maps the same errors to its envelope.
+ */
+
+export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'LIMIT_EXCEEDED' | 'PAYLOAD_TOO_LARGE';
+export type StrapiErrorName =
+  | 'ValidationError'
+  | 'ApplicationError'
+  | 'PaginationError'
+  | 'NotFoundError'
+  | 'ForbiddenError'
+  | 'UnauthorizedError'
+  | 'RateLimitError'
+  | 'PayloadTooLargeError';
+
+export interface ValidationIssue {
+  path: string[];
+  message: string;
+  name: 'ValidationError';
+  value?: unknown;
+}
+
+export type ErrorDetails = Record<string, unknown>;
+
+const HTTP_STATUS: Record<StrapiErrorName, number> = {
+  ValidationError: 400,
+  ApplicationError: 400,
+  PaginationError: 400,
+  NotFoundError: 404,
+  ForbiddenError: 403,
+  UnauthorizedError: 401,
+  RateLimitError: 429,
+  PayloadTooLargeError: 413,
+};
+
+export const httpStatusOf = (name: StrapiErrorName): number => HTTP_STATUS[name];
+
+const folioError = (code: ErrorCode, name: StrapiErrorName, message: string, details: ErrorDetails = {}): GraphQLError =>
+  createGraphQLError(message, { extensions: { code, error: { name, message, details } } });
+
+export const badUserInput = (message: string, details: ErrorDetails = {}): GraphQLError =>
+  folioError('BAD_USER_INPUT', 'ValidationError', message, details);
+
+export const validationErrors = (issues: ValidationIssue[]): GraphQLError =>
+  badUserInput(issues.length === 1 ? issues[0].message : `${issues.length} errors occurred`, { errors: issues });
+
+export const applicationError = (message: string, details: ErrorDetails = {}): GraphQLError =>
+  folioError('BAD_USER_INPUT', 'ApplicationError', message, details);
+
+export const paginationError = (message: string): GraphQLError => folioError('BAD_USER_INPUT', 'PaginationError', message);
+
+export const notFoundError = (message = 'Not Found', details: ErrorDetails = {}): GraphQLError =>
+  folioError('NOT_FOUND', 'NotFoundError', message, details);
+
+export const forbiddenError = (message = 'Forbidden access', details: ErrorDetails = {}): GraphQLError =>
+  folioError('FORBIDDEN', 'ForbiddenError', message, details);
+
+export const unauthorizedError = (message = 'Missing or invalid credentials'): GraphQLError =>
+  folioError('UNAUTHENTICATED', 'UnauthorizedError', message);
+
+export const strapiErrorOf = (error: GraphQLError): { name: StrapiErrorName; message: string; details: ErrorDetails } | undefined =>
+  (error.extensions?.error as { name: StrapiErrorName; message: string; details: ErrorDetails } | undefined) ?? undefined;

@@ -1,0 +1,60 @@
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { useDepthLimit } from '@envelop/depth-limit';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { GraphQLSchema } from 'graphql';
+import type { FolioConfig } from '../config/types';
+import type { Services, FolioContext } from '../resolvers/context';
+import type { Authenticator } from '../auth/authenticate';
+import { useAuthorization } from './plugins/use-authorization';
+import { useAmountLimit } from './plugins/use-amount-limit';
+import { useIntrospectionControl } from './plugins/use-introspection-control';
+import { useValidationStatus } from './plugins/use-validation-status';
+
+/**
+ * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
+ * depth limit (root field = depth 0, as Strapi counts), graphql-armor's alias/token/directive/cost
+ * limits, authorization before execution, and the amount limit on results.
+ */
+
+export type GraphqlServer = YogaServerInstance<Record<string, unknown>, FolioContext>;
+
+const isProduction = (config: FolioConfig) => config.env === 'production';
+
+export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator): GraphqlServer => {
+  const { config } = services;
+  const graphql = config.graphql;
+  const rejectWith400 = [
+    (_: unknown, error: { extensions: Record<string, unknown> }) => {
+      Object.assign(error.extensions, { http: { status: 400 }, code: error.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED' });
+    },
+  ];
+  return createYoga<Record<string, unknown>, FolioContext>({
+    schema,
+    graphqlEndpoint: graphql.endpoint,
+    graphiql: !isProduction(config) || graphql.playgroundAlways,
+    landingPage: false,
+    logging: isProduction(config) ? 'warn' : 'error',
+    ...graphql.yoga,
+    context: async ({ request }) => ({
+      services,
+      principal: await authenticator.authenticate(request.headers.get('authorization')),
+      loaders: new Map(),
+      request,
+    }),
+    plugins: [
+      useValidationStatus(),
+      useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
+      useDepthLimit({ maxDepth: graphql.depthLimit }),
+      EnvelopArmorPlugin({
+        maxDepth: { enabled: false },
+        blockFieldSuggestion: { enabled: isProduction(config) },
+        maxAliases: { n: graphql.maxAliases, onReject: rejectWith400 as never },
+        maxTokens: { n: graphql.maxTokens, onReject: rejectWith400 as never },
+        maxDirectives: { n: graphql.maxDirectives, onReject: rejectWith400 as never },
+        costLimit: { maxCost: graphql.maxCost, onReject: rejectWith400 as never },
+      }),
+      useAuthorization((context) => (context as FolioContext).principal),
+      useAmountLimit(graphql.amountLimit),
+    ],
+  });
+};

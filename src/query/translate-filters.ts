@@ -1,0 +1,212 @@
+import type { Attribute, ContentType, Models, ScalarAttributeType } from '../models/types';
+import type { Filter, StoredValue } from '../storage/types';
+import { badUserInput } from '../errors/graphql-errors';
+import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
+
+/**
+ * The one filter translator: a `<Type>FiltersInput` value (GraphQL, or REST once its `$` prefixes
+ * are dropped) → a storage filter document. Relation filters become documentId sets found with
+ * one store query per relation node, so deep filtering costs a bounded number of queries.
+ */
+
+export interface FilterLookup {
+  /** values of `field` on the rows of `target` that match `filter`, in the scope inherited from the parent */
+  (target: ContentType, filter: Filter, field: string): Promise<StoredValue[]>;
+}
+
+export interface TranslateOptions {
+  models: Models;
+  lookup: FilterLookup;
+  maxStringLength: number;
+  /** deepest nesting of and/or/not/relations accepted */
+  maxDepth: number;
+}
+
+type Input = Record<string, unknown>;
+
+const SYSTEM_FIELDS: Record<string, ScalarAttributeType | 'id'> = {
+  documentId: 'id',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+  locale: 'string',
+};
+
+const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const MATCH_NOTHING: Filter = { $nor: [{}] };
+
+const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const createFilterTranslator = (options: TranslateOptions) => {
+  const toStored = (type: ScalarAttributeType | 'id', value: unknown, path: string): unknown => {
+    if (typeof value === 'string' && value.length > options.maxStringLength) {
+      throw badUserInput(`Filter value at ${path} is longer than ${options.maxStringLength} characters`, { key: path });
+    }
+    if (value instanceof Date) return type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
+    if (type === 'biginteger' && typeof value === 'number') return String(value);
+    return value;
+  };
+
+  const textCondition = (value: unknown, pattern: (escaped: string) => string, caseInsensitive: boolean, path: string): Filter => {
+    if (typeof value !== 'string') throw badUserInput(`Filter value at ${path} must be a string`, { key: path });
+    return caseInsensitive ? { $regex: pattern(escapeRegex(value)), $options: 'i' } : { $regex: pattern(escapeRegex(value)) };
+  };
+
+  const operatorCondition = (operator: FilterOperator, raw: unknown, type: ScalarAttributeType | 'id', path: string): Filter => {
+    const value = Array.isArray(raw) ? raw.map((item) => toStored(type, item, path)) : toStored(type, raw, path);
+    const list = (): unknown[] => {
+      if (!Array.isArray(value)) throw badUserInput(`Filter operator ${operator} at ${path} needs an array`, { key: path });
+      return value;
+    };
+    switch (operator) {
+      case 'eq':
+        return { $eq: value };
+      case 'ne':
+        return { $ne: value };
+      case 'lt':
+      case 'lte':
+      case 'gt':
+      case 'gte':
+        return { [`$${operator}`]: value };
+      case 'in':
+        return { $in: list() };
+      case 'notIn':
+        return { $nin: list() };
+      case 'between': {
+        const [low, high] = list();
+        if (list().length !== 2) throw badUserInput(`Filter operator between at ${path} needs exactly two values`, { key: path });
+        return { $gte: low, $lte: high };
+      }
+      case 'null':
+        return value ? { $eq: null } : { $ne: null };
+      case 'notNull':
+        return value ? { $ne: null } : { $eq: null };
+      case 'eqi':
+        return textCondition(value, (text) => `^${text}$`, true, path);
+      case 'nei':
+        return { $not: textCondition(value, (text) => `^${text}$`, true, path) };
+      case 'contains':
+      case 'containsi':
+        return textCondition(value, (text) => text, operator === 'containsi', path);
+      case 'notContains':
+      case 'notContainsi':
+        return { $not: textCondition(value, (text) => text, operator === 'notContainsi', path) };
+      case 'startsWith':
+      case 'startsWithi':
+        return textCondition(value, (text) => `^${text}`, operator === 'startsWithi', path);
+      case 'endsWith':
+      case 'endsWithi':
+        return textCondition(value, (text) => `${text}$`, operator === 'endsWithi', path);
+      default:
+        throw badUserInput(`Invalid operator ${operator} at ${path}`, { key: operator, path });
+    }
+  };
+
+  const depthGuard = (depth: number, path: string) => {
+    if (depth > options.maxDepth) throw badUserInput(`Filters nest deeper than ${options.maxDepth} levels at ${path}`, { key: path });
+  };
+
+  const logical = (
+    operator: 'and' | 'or' | 'not',
+    value: unknown,
+    path: string,
+    translate: (input: unknown, path: string) => Promise<Filter>,
+  ): Promise<Filter> => {
+    if (operator === 'not') return translate(value, `${path}.not`).then((inner) => ({ $nor: [inner] }));
+    if (!Array.isArray(value)) throw badUserInput(`Filter ${operator} at ${path} must be an array`, { key: operator, path });
+    return Promise.all(value.map((item, index) => translate(item, `${path}.${operator}.${index}`))).then((parts) => {
+      if (parts.length === 0) return operator === 'and' ? {} : MATCH_NOTHING;
+      return { [`$${operator}`]: parts };
+    });
+  };
+
+  const scalarFilter = async (field: string, type: ScalarAttributeType | 'id', input: unknown, path: string, depth: number): Promise<Filter> => {
+    depthGuard(depth, path);
+    if (!isPlainObject(input)) throw badUserInput(`Filter on ${path} must be an object of operators`, { key: field, path });
+    const scalar: FilterScalar = type === 'id' ? 'ID' : filterScalarOf(type);
+    const allowed = OPERATORS_BY_SCALAR[scalar];
+    const parts: Filter[] = [];
+    for (const [operator, value] of Object.entries(input)) {
+      if (value === undefined) continue;
+      if (!allowed.includes(operator as FilterOperator)) {
+        throw badUserInput(`Invalid operator ${operator} at ${path}`, { key: operator, path });
+      }
+      if (operator === 'and' || operator === 'or' || operator === 'not') {
+        parts.push(await logical(operator, value, path, (inner, innerPath) => scalarFilter(field, type, inner, innerPath, depth + 1)));
+      } else {
+        parts.push({ [field]: operatorCondition(operator as FilterOperator, value, type, `${path}.${operator}`) });
+      }
+    }
+    return parts.length === 1 ? parts[0] : parts.length === 0 ? {} : { $and: parts };
+  };
+
+  const relationFilter = async (attribute: Attribute & { type: 'relation' }, field: string, input: unknown, path: string, depth: number): Promise<Filter> => {
+    const target = options.models.contentTypes.get(attribute.target);
+    if (!target) throw badUserInput(`Invalid key ${field}`, { key: field, path });
+    const inner = await translateOwned(target.attributes, target, input, path, depth + 1);
+    if (attribute.mappedBy) {
+      const owners = (await options.lookup(target, inner, attribute.mappedBy)).flatMap((value) => (Array.isArray(value) ? value : [value]));
+      return { documentId: { $in: [...new Set(owners.filter((value) => value !== null))] } };
+    }
+    const ids = await options.lookup(target, inner, 'documentId');
+    return { [field]: { $in: ids } };
+  };
+
+  const translateOwned = async (
+    attributes: Record<string, Attribute>,
+    contentType: ContentType | undefined,
+    input: unknown,
+    path: string,
+    depth: number,
+    prefix = '',
+  ): Promise<Filter> => {
+    depthGuard(depth, path);
+    if (!isPlainObject(input)) throw badUserInput(`Filters at ${path || 'root'} must be an object`, { key: path });
+    const parts: Filter[] = [];
+    for (const [key, value] of Object.entries(input)) {
+      if (value === undefined) continue;
+      const keyPath = path ? `${path}.${key}` : key;
+      if (key === 'and' || key === 'or' || key === 'not') {
+        parts.push(await logical(key, value, path, (inner, innerPath) => translateOwned(attributes, contentType, inner, innerPath, depth + 1, prefix)));
+        continue;
+      }
+      const attribute = Object.prototype.hasOwnProperty.call(attributes, key) ? attributes[key] : undefined;
+      if (contentType && !attribute && key in SYSTEM_FIELDS && (key !== 'locale' || contentType.localized)) {
+        parts.push(await scalarFilter(`${prefix}${key}`, SYSTEM_FIELDS[key], value, keyPath, depth + 1));
+        continue;
+      }
+      if (contentType && key === 'localizations' && contentType.localized) {
+        const inner = await translateOwned(contentType.attributes, contentType, value, keyPath, depth + 1);
+        parts.push({ documentId: { $in: await options.lookup(contentType, inner, 'documentId') } });
+        continue;
+      }
+      if (!attribute || attribute.private || attribute.type === 'password' || attribute.type === 'media' || attribute.type === 'dynamiczone') {
+        throw badUserInput(`Invalid key ${key}`, { key, path: path || null });
+      }
+      if (attribute.type === 'relation') {
+        if (prefix) throw badUserInput(`Invalid key ${key}: relations inside components cannot be filtered`, { key, path });
+        parts.push(await relationFilter(attribute, key, value, keyPath, depth));
+      } else if (attribute.type === 'component') {
+        const component = options.models.components.get(attribute.component);
+        if (!component) throw badUserInput(`Invalid key ${key}`, { key, path });
+        parts.push(
+          attribute.repeatable
+            ? { [`${prefix}${key}`]: { $elemMatch: await translateOwned(component.attributes, undefined, value, keyPath, depth + 1) } }
+            : await translateOwned(component.attributes, undefined, value, keyPath, depth + 1, `${prefix}${key}.`),
+        );
+      } else {
+        parts.push(await scalarFilter(`${prefix}${key}`, attribute.type, value, keyPath, depth + 1));
+      }
+    }
+    return parts.length === 1 ? parts[0] : parts.length === 0 ? {} : { $and: parts };
+  };
+
+  return {
+    translate: (contentType: ContentType, input: unknown): Promise<Filter> =>
+      input === undefined || input === null ? Promise.resolve({}) : translateOwned(contentType.attributes, contentType, input, '', 0),
+    translateComponent: (attributes: Record<string, Attribute>, input: unknown): Promise<Filter> =>
+      input === undefined || input === null ? Promise.resolve({}) : translateOwned(attributes, undefined, input, '', 0),
+  };
+};
+
+export type FilterTranslator = ReturnType<typeof createFilterTranslator>;

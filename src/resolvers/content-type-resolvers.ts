@@ -1,0 +1,173 @@
+import type { IResolvers } from '@graphql-tools/utils';
+import type { Component, ContentType, Models } from '../models/types';
+import type { StoredDocument } from '../storage/types';
+import * as names from '../sdl/naming';
+import { notFoundError } from '../errors/graphql-errors';
+import { parsePagination } from '../query/parse-pagination';
+import { parseSort } from '../query/parse-sort';
+import { resolveLocale, type Scope, type Status } from '../documents/scope';
+import type { FolioContext } from './context';
+import { filterTranslatorFor } from './filter-translator';
+import { loadLocalizations, loadMedia, loadRelation, type ListArgs } from './relation-loader';
+import { withScope, type ScopedRow } from './row-scope';
+import { componentListResolver } from './component-resolvers';
+
+/** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
+
+type Args = Record<string, unknown>;
+
+const statusOf = (value: unknown): Status => (value === 'DRAFT' ? 'draft' : 'published');
+
+const readScope = (contentType: ContentType, args: Args, context: FolioContext, allowAllLocales: boolean): Scope => ({
+  status: statusOf(args.status),
+  locale: resolveLocale(contentType, args.locale as string | undefined, context.services.config.i18n, allowAllLocales),
+});
+
+const scoped = (rows: StoredDocument[], scope: Scope): StoredDocument[] => rows.map((row) => withScope(row, scope));
+
+interface Connection {
+  nodes: StoredDocument[];
+  pageInfo: () => Promise<{ page: number; pageSize: number; pageCount: number; total: number }>;
+}
+
+const listResolvers = (contentType: ContentType) => {
+  const find = async (args: Args, context: FolioContext) => {
+    const scope = readScope(contentType, args, context, true);
+    const { defaultLimit, maxLimit } = context.services.config.graphql;
+    const page = parsePagination(args.pagination as Args | undefined, { defaultLimit, maxLimit });
+    const sort = parseSort(contentType.attributes, args.sort);
+    const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
+    const rows = await context.services.documents.findMany(contentType, scope, { filter, sort, skip: page.skip, limit: page.limit });
+    return { rows: scoped(rows, scope), scope, filter, page };
+  };
+  return {
+    list: async (_: unknown, args: Args, context: FolioContext) => (await find(args, context)).rows,
+    connection: async (_: unknown, args: Args, context: FolioContext): Promise<Connection> => {
+      const { rows, scope, filter, page } = await find(args, context);
+      return {
+        nodes: rows,
+        // Counting costs a query: only done when pageInfo is selected.
+        pageInfo: async () => {
+          const total = await context.services.documents.count(contentType, scope, filter);
+          const pageSize = page.limit;
+          return {
+            page: page.mode === 'page' ? page.page : Math.floor(page.skip / pageSize) + 1,
+            pageSize,
+            pageCount: Math.ceil(total / pageSize),
+            total,
+          };
+        },
+      };
+    },
+  };
+};
+
+const writeScope = (contentType: ContentType, args: Args, context: FolioContext): Scope => readScope(contentType, args, context, false);
+
+const collectionTypeRoots = (contentType: ContentType) => {
+  const { list, connection } = listResolvers(contentType);
+  return {
+    Query: {
+      [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+        const scope = readScope(contentType, args, context, false);
+        const row = await context.services.documents.findOne(contentType, args.documentId as string, scope);
+        return row ? withScope(row, scope) : null;
+      },
+      [names.pluralQueryName(contentType)]: list,
+      [names.connectionQueryName(contentType)]: connection,
+    },
+    Mutation: {
+      [names.createMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+        const scope = writeScope(contentType, args, context);
+        return withScope(await context.services.documents.create(contentType, args.data as Args, scope), scope);
+      },
+      [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+        const scope = writeScope(contentType, args, context);
+        return withScope(await context.services.documents.update(contentType, args.documentId as string, args.data as Args, scope), scope);
+      },
+      [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+        const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
+        const documentId = args.documentId as string;
+        const deleted = await context.services.documents.remove(contentType, documentId, locale);
+        if (deleted === 0) throw notFoundError('Not Found', { documentId });
+        return { documentId };
+      },
+    },
+  };
+};
+
+const singleTypeRoots = (contentType: ContentType) => ({
+  Query: {
+    [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+      const scope = readScope(contentType, args, context, false);
+      const row = await context.services.documents.findFirst(contentType, scope);
+      return row ? withScope(row, scope) : null;
+    },
+  },
+  Mutation: {
+    [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+      const scope = writeScope(contentType, args, context);
+      return withScope(await context.services.documents.upsertSingle(contentType, args.data as Args, scope), scope);
+    },
+    [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+      const scope = writeScope(contentType, args, context);
+      const existing = await context.services.documents.findFirst(contentType, { status: 'draft', locale: scope.locale });
+      const fallback = existing ?? (await context.services.documents.findFirst(contentType, { status: 'published', locale: scope.locale }));
+      if (!fallback) throw notFoundError();
+      await context.services.documents.remove(contentType, fallback.documentId as string, args.locale === undefined ? undefined : scope.locale);
+      return { documentId: fallback.documentId };
+    },
+  },
+});
+
+/** Field resolvers shared by content-types and components: relations, media, repeatable components. */
+export const attributeFieldResolvers = (models: Models, owner: ContentType | Component, ownerContentType?: ContentType) => {
+  const fields: Record<string, unknown> = {};
+  for (const [name, attribute] of Object.entries(owner.attributes)) {
+    if (attribute.type === 'relation' && ownerContentType) {
+      const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) =>
+        loadRelation(context, ownerContentType, name, attribute, parent, args);
+      fields[name] = resolve;
+      if (attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany') {
+        fields[names.connectionFieldName(name)] = async (parent: ScopedRow, args: ListArgs, context: FolioContext) => ({
+          nodes: await resolve(parent, args, context),
+        });
+      }
+    } else if (attribute.type === 'media') {
+      const ids = (parent: StoredDocument): number[] => {
+        const value = parent[name];
+        return (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).filter(
+          (id): id is number => typeof id === 'number',
+        );
+      };
+      if (attribute.multiple) {
+        fields[name] = (parent: StoredDocument, _: unknown, context: FolioContext) => loadMedia(context, ids(parent));
+        fields[names.connectionFieldName(name)] = async (parent: StoredDocument, _: unknown, context: FolioContext) => ({
+          nodes: await loadMedia(context, ids(parent)),
+        });
+      } else {
+        fields[name] = async (parent: StoredDocument, _: unknown, context: FolioContext) => (await loadMedia(context, ids(parent)))[0] ?? null;
+      }
+    } else if (attribute.type === 'component' && attribute.repeatable) {
+      fields[name] = componentListResolver(models, name, attribute.component);
+    }
+  }
+  void models;
+  return fields;
+};
+
+export const contentTypeResolvers = (models: Models, contentType: ContentType): IResolvers => {
+  const roots = contentType.kind === 'singleType' ? singleTypeRoots(contentType) : collectionTypeRoots(contentType);
+  const type = names.typeName(contentType);
+  const fields = attributeFieldResolvers(models, contentType, contentType);
+  if (contentType.localized) {
+    const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) => loadLocalizations(context, contentType, parent, args);
+    fields.localizations = resolve;
+    fields.localizations_connection = async (parent: ScopedRow, args: ListArgs, context: FolioContext) => ({ nodes: await resolve(parent, args, context) });
+  }
+  return {
+    ...roots,
+    [type]: fields,
+    [names.entityCollectionName(type)]: { pageInfo: (parent: Connection) => parent.pageInfo() },
+  } as IResolvers;
+};

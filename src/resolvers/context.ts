@@ -1,0 +1,23 @@
+import type DataLoader from 'dataloader';
+import type { FolioConfig } from '../config/types';
+import type { Models } from '../models/types';
+import type { DocumentService } from '../documents/document-service';
+import type { Store } from '../storage/types';
+import type { Principal } from '../auth/principal';
+
+/** What every resolver can reach: the services (shared) and the request's own state. */
+
+export interface Services {
+  models: Models;
+  config: FolioConfig;
+  store: Store;
+  documents: DocumentService;
+}
+
+export interface FolioContext {
+  services: Services;
+  principal: Principal;
+  /** per-request batch loaders, keyed by what they load */
+  loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
+  request?: Request;
+}

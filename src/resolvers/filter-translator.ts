@@ -1,0 +1,20 @@
+import { createFilterTranslator, type FilterTranslator } from '../query/translate-filters';
+import { inheritScope, type Scope } from '../documents/scope';
+import type { FolioContext } from './context';
+
+/** Maximum nesting of and/or/not and relation filters; deeper input is refused, never recursed into. */
+export const MAX_FILTER_DEPTH = 32;
+
+/** The filter translator for one request scope: relation filters look targets up in the inherited scope. */
+export const filterTranslatorFor = (context: FolioContext, scope: Scope): FilterTranslator => {
+  const { models, documents, config } = context.services;
+  return createFilterTranslator({
+    models,
+    maxStringLength: config.graphql.maxFilterStringLength,
+    maxDepth: MAX_FILTER_DEPTH,
+    lookup: async (target, filter, field) => {
+      const rows = await documents.findMany(target, inheritScope(target, scope, config.i18n), { filter });
+      return rows.map((row) => row[field] ?? null);
+    },
+  });
+};

@@ -1,0 +1,120 @@
+import DataLoader from 'dataloader';
+import type { ContentType, RelationAttribute } from '../models/types';
+import type { Filter, StoredDocument, StoredValue } from '../storage/types';
+import { parsePagination } from '../query/parse-pagination';
+import { parseSort } from '../query/parse-sort';
+import { inheritScope, type Scope } from '../documents/scope';
+import type { FolioContext } from './context';
+import { scopeOfRow, withScope, type ScopedRow } from './row-scope';
+import { filterTranslatorFor } from './filter-translator';
+
+/**
+ * Relation loading, batched per request: all parents asking for the same relation with the same
+ * arguments in the same scope are answered by one store query, whatever their number.
+ */
+
+export interface ListArgs {
+  filters?: unknown;
+  sort?: unknown;
+  pagination?: Record<string, unknown>;
+}
+
+const asList = (value: StoredValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
+
+const loaderFor = <V>(context: FolioContext, key: string, batch: (parents: readonly ScopedRow[]) => Promise<V[]>): DataLoader<ScopedRow, V, unknown> => {
+  let loader = context.loaders.get(key) as DataLoader<ScopedRow, V, unknown> | undefined;
+  if (!loader) {
+    loader = new DataLoader<ScopedRow, V, unknown>(batch, { cacheKeyFn: (row) => row.id });
+    context.loaders.set(key, loader as DataLoader<unknown, unknown, unknown>);
+  }
+  return loader;
+};
+
+const scopeKey = (scope: Scope): string => `${scope.status}|${scope.locale ?? ''}`;
+
+/** Orders each parent's rows, then pages them; the store query already filtered them. */
+const pageRows = (rows: StoredDocument[], sorted: boolean, order: string[], args: ListArgs, context: FolioContext): StoredDocument[] => {
+  const { defaultLimit, maxLimit } = context.services.config.graphql;
+  const page = parsePagination(args.pagination, { defaultLimit, maxLimit });
+  const ordered = sorted
+    ? rows
+    : order.flatMap((documentId) => rows.filter((row) => row.documentId === documentId));
+  return ordered.slice(page.skip, page.skip + page.limit);
+};
+
+export const loadRelation = async (
+  context: FolioContext,
+  owner: ContentType,
+  field: string,
+  attribute: RelationAttribute,
+  parent: ScopedRow,
+  args: ListArgs,
+): Promise<StoredDocument[] | StoredDocument | null> => {
+  const { models, documents, config } = context.services;
+  const target = models.contentTypes.get(attribute.target);
+  if (!target) return null;
+  const toMany = attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
+  const scope = inheritScope(target, scopeOfRow(parent), config.i18n);
+  const key = `relation|${owner.uid}.${field}|${scopeKey(scope)}|${JSON.stringify(args)}`;
+
+  const loader = loaderFor<StoredDocument[]>(context, key, async (parents) => {
+    const sort = parseSort(target.attributes, args.sort);
+    const userFilter = await filterTranslatorFor(context, scope).translate(target, args.filters);
+    const parentIds = parents.map((row) => row.documentId as string);
+    const link: Filter = attribute.mappedBy
+      ? { [attribute.mappedBy]: { $in: parentIds } }
+      : { documentId: { $in: [...new Set(parents.flatMap((row) => asList(row[field])))] } };
+    const rows = await documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
+    for (const row of rows) withScope(row, scope);
+    return parents.map((row) => {
+      if (attribute.mappedBy) {
+        const own = rows.filter((candidate) => asList(candidate[attribute.mappedBy as string]).includes(row.documentId as string));
+        return pageRows(own, true, [], args, context);
+      }
+      const ids = asList(row[field]);
+      const own = rows.filter((candidate) => ids.includes(candidate.documentId as string));
+      return pageRows(own, sort.length > 0, ids, args, context);
+    });
+  });
+  const rows = await loader.load(parent);
+  return toMany ? rows : (rows[0] ?? null);
+};
+
+export const loadLocalizations = async (context: FolioContext, contentType: ContentType, parent: ScopedRow, args: ListArgs): Promise<StoredDocument[]> => {
+  const scope = scopeOfRow(parent);
+  const key = `localizations|${contentType.uid}|${scope.status}|${JSON.stringify(args)}`;
+  const loader = loaderFor<StoredDocument[]>(context, key, async (parents) => {
+    const allLocales: Scope = { status: scope.status, locale: '*' };
+    const sort = parseSort(contentType.attributes, args.sort);
+    const userFilter = await filterTranslatorFor(context, allLocales).translate(contentType, args.filters);
+    const link: Filter = { documentId: { $in: parents.map((row) => row.documentId as string) } };
+    const rows = await context.services.documents.findMany(contentType, allLocales, {
+      filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link,
+      sort,
+    });
+    return parents.map((row) => {
+      const own = rows.filter((candidate) => candidate.documentId === row.documentId && candidate.locale !== row.locale);
+      for (const candidate of own) withScope(candidate, { status: scope.status, locale: candidate.locale as string });
+      return pageRows(own, true, [], args, context);
+    });
+  });
+  return loader.load(parent);
+};
+
+export const FILES_COLLECTION = 'files';
+
+/** Media attributes hold numeric file ids; files are loaded by id in one query per request batch. */
+export const loadMedia = async (context: FolioContext, ids: number[]): Promise<StoredDocument[]> => {
+  let loader = context.loaders.get('media') as DataLoader<number, StoredDocument | null, number> | undefined;
+  if (!loader) {
+    loader = new DataLoader<number, StoredDocument | null, number>(async (keys) => {
+      const rows = await context.services.store.collection(FILES_COLLECTION).find({ id: { $in: [...keys] } });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return keys.map((key) => byId.get(key) ?? null);
+    });
+    context.loaders.set('media', loader as DataLoader<unknown, unknown, unknown>);
+  }
+  const files = await loader.loadMany(ids);
+  return files.filter((file): file is StoredDocument => file !== null && !(file instanceof Error));
+};

@@ -1,0 +1,54 @@
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { DateResolver, DateTimeResolver, JSONResolver, LocalTimeResolver, LongResolver } from 'graphql-scalars';
+import type { IResolvers } from '@graphql-tools/utils';
+import type { Models } from '../models/types';
+import { dynamicZoneInputName, typeName } from '../sdl/naming';
+
+/** Scalar implementations; names follow Strapi's schema. Values are checked for shape here, for meaning later. */
+
+const LOCALE_CODE = /^(\*|[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)$/;
+
+const localeCode = new GraphQLScalarType({
+  name: 'I18NLocaleCode',
+  description: 'A string used to identify an i18n locale',
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !LOCALE_CODE.test(value)) throw new TypeError(`Invalid locale code ${JSON.stringify(value)}`);
+    return value;
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING || !LOCALE_CODE.test(ast.value)) throw new TypeError('Invalid locale code');
+    return ast.value;
+  },
+});
+
+/** A JSON-valued input scalar under another name: the resolver that receives it validates it. */
+const jsonInput = (name: string, description: string): GraphQLScalarType =>
+  new GraphQLScalarType({
+    name,
+    description,
+    serialize: (value) => value,
+    parseValue: (value) => value,
+    parseLiteral: (ast: ValueNode, variables) => JSONResolver.parseLiteral(ast, variables),
+  });
+
+export const scalarResolvers = (models: Models): IResolvers => {
+  const zones: Record<string, GraphQLScalarType> = {};
+  for (const contentType of models.contentTypes.values()) {
+    for (const [name, attribute] of Object.entries(contentType.attributes)) {
+      if (attribute.type !== 'dynamiczone') continue;
+      const zone = dynamicZoneInputName(typeName(contentType), name);
+      zones[zone] = jsonInput(zone, 'A dynamic-zone entry');
+    }
+  }
+  return {
+    JSON: JSONResolver,
+    DateTime: DateTimeResolver,
+    Date: DateResolver,
+    Time: new GraphQLScalarType({ ...LocalTimeResolver.toConfig(), name: 'Time' }),
+    Long: LongResolver,
+    I18NLocaleCode: localeCode,
+    RelationInput: jsonInput('RelationInput', "documentId, array of documentIds, or { connect, disconnect, set }"),
+    ...zones,
+  };
+};

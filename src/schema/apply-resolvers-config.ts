@@ -1,0 +1,55 @@
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { applyAuthOverrides, guardWithPolicies, resolvePolicy, type FieldAuth, type Policy, type PolicyRegistry } from '../../directives';
+import type { Extension, Middleware, ResolverConfig } from '../extensions/types';
+
+/**
+ * Strapi's `resolversConfig` (`Query.<name>` → auth, policies, middlewares), applied to the
+ * executable schema. Auth lands in field extensions (checked before execution); policies and
+ * middlewares wrap only the resolvers they are configured on.
+ */
+
+type Resolver = GraphQLFieldResolver<unknown, unknown>;
+type MiddlewareRegistry = ReadonlyMap<string, (options: unknown) => Middleware>;
+
+const toPolicy = (registry: PolicyRegistry, entry: NonNullable<ResolverConfig['policies']>[number], where: string): Policy =>
+  typeof entry === 'function' ? entry : resolvePolicy(registry, typeof entry === 'string' ? { name: entry } : entry, where);
+
+const toMiddleware = (registry: MiddlewareRegistry, entry: NonNullable<ResolverConfig['middlewares']>[number], where: string): Middleware => {
+  if (typeof entry === 'function') return entry;
+  const { name, options } = typeof entry === 'string' ? { name: entry, options: undefined } : entry;
+  const factory = registry.get(name);
+  if (!factory) throw new Error(`${where}: unknown middleware "${name}"`);
+  return factory(options);
+};
+
+const withMiddlewares = (resolve: Resolver, middlewares: Middleware[]): Resolver =>
+  middlewares.reduceRight<Resolver>(
+    (next, middleware) => (parent, args, context, info) => middleware(next as never, parent, args, context, info),
+    resolve,
+  );
+
+export const applyResolversConfig = (schema: GraphQLSchema, extensions: Extension[], policies: PolicyRegistry): GraphQLSchema => {
+  const config = new Map<string, ResolverConfig>();
+  for (const extension of extensions) {
+    for (const [key, value] of Object.entries(extension.resolversConfig ?? {})) config.set(key, { ...config.get(key), ...value });
+  }
+  const middlewares: MiddlewareRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.middlewares ?? {})));
+  const auth = new Map<string, FieldAuth>([...config].flatMap(([key, value]) => (value.auth === undefined ? [] : [[key, value.auth]])));
+  for (const key of config.keys()) {
+    const [typeName, fieldName] = key.split('.');
+    const type = schema.getType(typeName);
+    if (!type || !('getFields' in type) || !(fieldName in type.getFields())) throw new Error(`resolversConfig: ${key} is not a field of the schema`);
+  }
+  const wrapped = mapSchema(schema, {
+    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+      const entry = config.get(`${typeName}.${fieldName}`);
+      if (!entry || (!entry.policies?.length && !entry.middlewares?.length)) return field;
+      const where = `resolversConfig ${typeName}.${fieldName}`;
+      const guards = (entry.policies ?? []).map((policy) => toPolicy(policies, policy, where));
+      const chain = (entry.middlewares ?? []).map((middleware) => toMiddleware(middlewares, middleware, where));
+      return { ...field, resolve: guardWithPolicies(withMiddlewares(field.resolve ?? defaultFieldResolver, chain), guards) };
+    },
+  });
+  return applyAuthOverrides(wrapped, auth);
+};

@@ -1,0 +1,50 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { mergeResolvers } from '@graphql-tools/merge';
+import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLSchema } from 'graphql';
+import type { Models } from '../models/types';
+import type { FolioConfig } from '../config/types';
+import { emitSdl } from '../sdl/emit-sdl';
+import { createShadowCrud, type ShadowCrud } from '../sdl/shadow-crud';
+import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirectiveTransformer, type PolicyRegistry } from '../../directives';
+import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
+import { componentResolvers } from '../resolvers/component-resolvers';
+import { scalarResolvers } from '../resolvers/scalars';
+import type { Extension } from '../extensions/types';
+import { applyResolversConfig } from './apply-resolvers-config';
+
+/** Models → SDL → one executable schema, with hand-written extensions merged in and directives applied. */
+
+export interface BuiltSchema {
+  schema: GraphQLSchema;
+  sdl: string;
+  shadowCrud: ShadowCrud;
+}
+
+export const shadowCrudOf = (config: FolioConfig, extensions: Extension[]): ShadowCrud =>
+  createShadowCrud(config.graphql.shadowCRUD, Object.assign({}, ...extensions.map((extension) => extension.shadowCRUD ?? {})));
+
+export const emitModelsSdl = (models: Models, config: FolioConfig, extensions: Extension[]): string =>
+  emitSdl(models, { shadowCrud: shadowCrudOf(config, extensions) });
+
+export const buildSchema = (models: Models, config: FolioConfig, extensions: Extension[], extraResolvers: IResolvers[] = []): BuiltSchema => {
+  const shadowCrud = shadowCrudOf(config, extensions);
+  const sdl = emitSdl(models, { shadowCrud });
+  const resolvers = mergeResolvers([
+    scalarResolvers(models),
+    componentResolvers(models),
+    ...[...models.contentTypes.values()].map((contentType) => contentTypeResolvers(models, contentType)),
+    ...extraResolvers,
+    ...extensions.flatMap((extension) => (extension.resolvers ? [extension.resolvers] : [])),
+  ]);
+  const typeDefs = [sdl, ...extensions.flatMap((extension) => (extension.typeDefs ? [extension.typeDefs] : []))];
+  const policies: PolicyRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.policies ?? {})));
+  const executable = makeExecutableSchema({ typeDefs, resolvers, inheritResolversFromInterfaces: true });
+  const transformers = [
+    disabledDirectiveTransformer,
+    authDirectiveTransformer,
+    policyDirectiveTransformer(policies),
+    (schema: GraphQLSchema) => applyResolversConfig(schema, extensions, policies),
+  ];
+  return { schema: transformers.reduce((schema, transform) => transform(schema), executable), sdl, shadowCrud };
+};

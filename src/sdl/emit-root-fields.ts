@@ -1,0 +1,69 @@
+import type { ContentType } from '../models/types';
+import * as names from './naming';
+import { authDirective, DISABLED, type SdlField } from './sdl-builder';
+import type { EmitContext } from './emit-model-sdl';
+
+/** Shadow CRUD queries and mutations of one content-type, each marked with its `@auth` scope. */
+
+const { publicationStatus: STATUS, localeCode: LOCALE, paginationArg: PAGINATION } = names.SHARED_NAMES;
+
+export interface RootFields {
+  queries: SdlField[];
+  mutations: SdlField[];
+}
+
+export const emitRootFields = (context: EmitContext, contentType: ContentType): RootFields => {
+  const type = names.typeName(contentType);
+  const marks = (action: names.ContentAction): string[] => [
+    ...(context.shadowCrud.isActionEnabled(contentType.uid, action) ? [] : [DISABLED]),
+    authDirective([names.permissionFor(contentType, action)]),
+  ];
+  const locale = contentType.localized ? [`locale: ${LOCALE}`] : [];
+  const status = `status: ${STATUS} = PUBLISHED`;
+  const data = `data: ${names.inputName(type)}!`;
+
+  if (contentType.kind === 'singleType') {
+    return {
+      queries: [{ name: names.singularQueryName(contentType), type, args: [status, ...locale], directives: marks('find') }],
+      mutations: [
+        { name: names.updateMutationName(contentType), type, args: [status, data, ...locale], directives: marks('update') },
+        {
+          name: names.deleteMutationName(contentType),
+          type: names.SHARED_NAMES.deleteResponse,
+          args: locale,
+          directives: marks('delete'),
+        },
+      ],
+    };
+  }
+
+  const listArgs = [
+    `filters: ${names.filtersInputName(type)}`,
+    `pagination: ${PAGINATION} = {}`,
+    'sort: [String] = []',
+    status,
+    ...locale,
+  ];
+  return {
+    queries: [
+      { name: names.singularQueryName(contentType), type, args: ['documentId: ID!', status, ...locale], directives: marks('findOne') },
+      { name: names.connectionQueryName(contentType), type: names.entityCollectionName(type), args: listArgs, directives: marks('find') },
+      { name: names.pluralQueryName(contentType), type: `[${type}]!`, args: listArgs, directives: marks('find') },
+    ],
+    mutations: [
+      { name: names.createMutationName(contentType), type, args: [status, data, ...locale], directives: marks('create') },
+      {
+        name: names.updateMutationName(contentType),
+        type,
+        args: ['documentId: ID!', status, data, ...locale],
+        directives: marks('update'),
+      },
+      {
+        name: names.deleteMutationName(contentType),
+        type: names.SHARED_NAMES.deleteResponse,
+        args: ['documentId: ID!', ...locale],
+        directives: marks('delete'),
+      },
+    ],
+  };
+};

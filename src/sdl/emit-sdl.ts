@@ -1,0 +1,29 @@
+import type { Models } from '../models/types';
+import { emitComponentSdl, emitContentTypeSdl, type EmitContext } from './emit-model-sdl';
+import { emitRootFields } from './emit-root-fields';
+import { emitSharedSdl } from './shared-sdl';
+import { printBlock } from './sdl-builder';
+import { createShadowCrud, type ShadowCrud } from './shadow-crud';
+import { DIRECTIVE_SDL } from '../../directives';
+
+export interface EmitOptions {
+  shadowCrud?: ShadowCrud;
+}
+
+/** Models → Shadow CRUD SDL text (directive definitions included), the input of the executable schema. */
+export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
+  const context: EmitContext = { models, shadowCrud: options.shadowCrud ?? createShadowCrud(true) };
+  const contentTypes = [...models.contentTypes.values()];
+  const roots = contentTypes.map((contentType) => emitRootFields(context, contentType));
+  const queries = roots.flatMap((root) => root.queries);
+  const mutations = roots.flatMap((root) => root.mutations);
+  return [
+    DIRECTIVE_SDL,
+    emitSharedSdl(),
+    '"""documentId, array of documentIds, or { connect, disconnect, set } (Strapi\'s relation forms)"""\nscalar RelationInput',
+    ...[...models.components.values()].map((component) => emitComponentSdl(context, component)),
+    ...contentTypes.map((contentType) => emitContentTypeSdl(context, contentType)),
+    printBlock('type', 'Query', queries.length > 0 ? queries : [{ name: '_empty', type: 'Boolean' }]),
+    ...(mutations.length > 0 ? [printBlock('type', 'Mutation', mutations)] : []),
+  ].join('\n\n') + '\n';
+};

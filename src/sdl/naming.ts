@@ -1,0 +1,62 @@
+import type { Component, ContentType } from '../models/types';
+
+/**
+ * The single source of every generated GraphQL name, matching Strapi's GraphQL plugin.
+ * Anything that needs a type, field or argument name asks here.
+ */
+
+const wordsOf = (value: string): string[] => value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+const upperFirst = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
+
+export const pascalCase = (value: string): string => wordsOf(value).map(upperFirst).join('');
+export const camelCase = (value: string): string => {
+  const pascal = pascalCase(value);
+  return pascal.charAt(0).toLowerCase() + pascal.slice(1);
+};
+
+export const typeName = (contentType: Pick<ContentType, 'singularName'>): string => pascalCase(contentType.singularName);
+export const componentTypeName = (component: Pick<Component, 'category' | 'name'>): string =>
+  `Component${pascalCase(component.category)}${pascalCase(component.name)}`;
+
+export const inputName = (type: string): string => `${type}Input`;
+export const filtersInputName = (type: string): string => `${type}FiltersInput`;
+export const entityCollectionName = (type: string): string => `${type}EntityResponseCollection`;
+export const relationCollectionName = (type: string): string => `${type}RelationResponseCollection`;
+export const enumName = (ownerType: string, attribute: string): string =>
+  `ENUM_${ownerType.toUpperCase()}_${attribute.toUpperCase()}`;
+export const dynamicZoneName = (ownerType: string, attribute: string): string =>
+  `${ownerType}${pascalCase(attribute)}DynamicZone`;
+export const dynamicZoneInputName = (ownerType: string, attribute: string): string =>
+  `${dynamicZoneName(ownerType, attribute)}Input`;
+
+export const singularQueryName = (contentType: Pick<ContentType, 'singularName'>): string =>
+  camelCase(contentType.singularName);
+export const pluralQueryName = (contentType: Pick<ContentType, 'pluralName'>): string => camelCase(contentType.pluralName);
+export const connectionQueryName = (contentType: Pick<ContentType, 'pluralName'>): string =>
+  `${pluralQueryName(contentType)}_connection`;
+export const connectionFieldName = (attribute: string): string => `${attribute}_connection`;
+
+export const createMutationName = (contentType: Pick<ContentType, 'singularName'>): string =>
+  `create${typeName(contentType)}`;
+export const updateMutationName = (contentType: Pick<ContentType, 'singularName'>): string =>
+  `update${typeName(contentType)}`;
+export const deleteMutationName = (contentType: Pick<ContentType, 'singularName'>): string =>
+  `delete${typeName(contentType)}`;
+
+/** Permission string for an action on a content-type: `api::article.article.find`. */
+export const permissionFor = (contentType: Pick<ContentType, 'uid'>, action: ContentAction): string =>
+  `${contentType.uid}.${action}`;
+
+export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+export const SHARED_NAMES = {
+  publicationStatus: 'PublicationStatus',
+  localeCode: 'I18NLocaleCode',
+  pagination: 'Pagination',
+  paginationArg: 'PaginationArg',
+  deleteResponse: 'DeleteMutationResponse',
+  uploadFile: 'UploadFile',
+  uploadFileFilters: 'UploadFileFiltersInput',
+  fileInfoInput: 'FileInfoInput',
+  error: 'Error',
+} as const;

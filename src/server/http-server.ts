@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Folio } from './create-folio';
+
+/** The HTTP front: routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const sendJson = (response: ServerResponse, status: number, body: unknown) => {
+  const payload = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  response.end(payload);
+};
+
+export const notFoundBody = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+
+export const createRequestListener = (folio: Folio) => {
+  const endpoint = folio.services.config.graphql.endpoint;
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === endpoint || path.startsWith(`${endpoint}/`)) {
+      void folio.graphql(request, response);
+      return;
+    }
+    if (path === '/_health') {
+      folio.services.store.ping().then(
+        (up) => sendJson(response, up ? 200 : 503, { status: up ? 'ok' : 'unavailable', store: up ? 'up' : 'down' }),
+        () => sendJson(response, 503, { status: 'unavailable', store: 'down' }),
+      );
+      return;
+    }
+    sendJson(response, 404, notFoundBody);
+  };
+};
+
+export const listen = (folio: Folio, host: string, port: number): Promise<RunningServer> =>
+  new Promise((resolve, reject) => {
+    const server = createServer(createRequestListener(folio));
+    server.keepAliveTimeout = 5000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        url: `http://${shownHost}:${address.port}`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });

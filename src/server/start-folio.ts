@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { loadModels } from '../models/load-models';
+import { loadConfig } from '../config/load-config';
+import { openStore } from '../storage/open-store';
+import { loadExtensions } from '../extensions/load-extensions';
+import { createFolio, type Folio } from './create-folio';
+import { listen, type RunningServer } from './http-server';
+
+/** Loads everything from disk and starts listening: what `folio start` and the end-to-end tests run. */
+
+export interface StartOptions {
+  schemaDir: string;
+  configDir: string;
+  dataDir: string;
+  host?: string;
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface StartedFolio extends RunningServer {
+  folio: Folio;
+}
+
+export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
+  const schemaDir = resolve(options.schemaDir);
+  const models = loadModels(schemaDir);
+  const config = loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port } });
+  const extensions = loadExtensions(schemaDir, models);
+  const store = await openStore(config.database, resolve(options.dataDir));
+  try {
+    const folio = await createFolio({ models, config, store, extensions });
+    const running = await listen(folio, config.server.host, config.server.port);
+    return {
+      ...running,
+      folio,
+      close: async () => {
+        await running.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+};
