@@ -1,6 +1,8 @@
 /** The whole, validated configuration of a Folio instance (Strapi's config shapes, defaults applied). */
 
 export interface GraphqlConfig {
+  /** `plugins.graphql.enabled`; false serves no GraphQL endpoint. @default true */
+  enabled: boolean;
   /** @default '/graphql' */
   endpoint: string;
   /** @default true */

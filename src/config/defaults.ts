@@ -1,0 +1,37 @@
+import type { FolioConfig } from './types';
+
+/** Every setting's value when nothing configures it; also a base for configs built in tests. */
+export function defaultConfig(env = 'development'): FolioConfig {
+  return {
+    env,
+    server: { host: '127.0.0.1', port: 1337 },
+    graphql: {
+      enabled: true,
+      endpoint: '/graphql',
+      shadowCRUD: true,
+      playgroundAlways: false,
+      depthLimit: 10,
+      amountLimit: 100,
+      defaultLimit: 10,
+      maxLimit: 100,
+      maxFilterStringLength: 1000,
+      maxAliases: 30,
+      maxTokens: 5000,
+      maxDirectives: 50,
+      maxCost: 5000,
+      yoga: {},
+    },
+    i18n: { locales: ['en'], defaultLocale: 'en' },
+    usersPermissions: {
+      jwt: { expiresIn: '30d' },
+      // `public` and `authenticated` exist even when unlisted, with no permissions.
+      roles: {},
+      // Per client IP on the auth routes: enough for people typing passwords, too few for guessing them.
+      rateLimit: { max: 20, windowMs: 60_000 },
+    },
+    upload: { sizeLimit: 200 * 1024 * 1024, allowedTypes: [], directory: 'uploads' },
+    rest: { defaultLimit: 25, maxLimit: 100, bodyLimit: 1024 * 1024 },
+    database: { client: 'embedded', options: {} },
+    admin: { apiTokens: [] },
+  };
+}

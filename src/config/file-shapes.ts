@@ -1,0 +1,96 @@
+import { anyObject, anyString, arrayOf, boolean, integer, object, oneOf, recordOf, string } from './shape';
+
+const positiveInteger = integer({ min: 1 });
+const nonEmptyString = string();
+const secret = string({ secret: true });
+
+/** `api::article.article.find`, `plugin::upload.content-api.find`, ... */
+export const PERMISSION_PATTERN = /^(api|plugin)::[\w-]+(\.[\w-]+)+$/;
+const permission = string({ pattern: PERMISSION_PATTERN, expected: `a permission like "api::article.article.find" (${PERMISSION_PATTERN})` });
+const localeCode = string({ pattern: /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, expected: 'a locale code such as "en" or "fr-CA"' });
+const mimeType = string({ pattern: /^[\w.+-]+\/(\*|[\w.+-]+)$/, expected: 'a MIME type such as "image/png" or "image/*"' });
+
+const graphqlConfig = object({
+  endpoint: string({ pattern: /^\/\S*$/, expected: 'a path starting with "/"' }),
+  shadowCRUD: boolean,
+  playgroundAlways: boolean,
+  introspection: boolean,
+  depthLimit: positiveInteger,
+  amountLimit: positiveInteger,
+  defaultLimit: positiveInteger,
+  maxLimit: positiveInteger,
+  maxFilterStringLength: positiveInteger,
+  maxAliases: positiveInteger,
+  maxTokens: positiveInteger,
+  maxDirectives: positiveInteger,
+  maxCost: positiveInteger,
+  yoga: anyObject,
+  // Strapi's GraphQL plugin runs on Apollo Server; only options graphql-yoga can honour are taken from here.
+  apolloServer: object(
+    { introspection: boolean },
+    {
+      // Kept in many Strapi configs from its defaults; graphql-yoga has no such switches, and they change no result.
+      ignored: ['cache', 'tracing', 'persistedQueries'],
+      unknownKey: 'has no graphql-yoga equivalent; put graphql-yoga options in graphql.config.yoga',
+    },
+  ),
+});
+
+const role = object({ description: anyString, permissions: arrayOf(permission) }, { required: ['permissions'] });
+
+export const pluginsFileShape = object(
+  {
+    graphql: object({ enabled: boolean, config: graphqlConfig }),
+    i18n: object({ config: object({ locales: arrayOf(localeCode, { nonEmpty: true }), defaultLocale: localeCode }) }),
+    'users-permissions': object({
+      config: object({
+        jwtSecret: secret,
+        jwt: object({ expiresIn: nonEmptyString }),
+        roles: recordOf(role),
+        rateLimit: object({ max: positiveInteger, windowMs: positiveInteger }),
+      }),
+    }),
+    upload: object({ config: object({ sizeLimit: positiveInteger, allowedTypes: arrayOf(mimeType), directory: nonEmptyString }) }),
+  },
+  // A Strapi project lists plugins Folio does not have; their settings cannot affect the content API.
+  { otherKeys: anyObject },
+);
+
+export const apiFileShape = object({
+  // `withCount` is in Strapi's project template; Folio always counts, which is what its default (true) means.
+  rest: object({ defaultLimit: positiveInteger, maxLimit: positiveInteger, bodyLimit: positiveInteger }, { ignored: ['withCount'] }),
+});
+
+export const serverFileShape = object(
+  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }) },
+  // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
+  { ignored: ['app', 'webhooks'] },
+);
+
+export const MONGODB_URI_PATTERN = /^mongodb(\+srv)?:\/\/\S+$/;
+
+export const databaseFileShape = object(
+  {
+    client: oneOf(['embedded', 'mongodb']),
+    uri: string({ pattern: MONGODB_URI_PATTERN, expected: 'a mongodb:// or mongodb+srv:// URL', secret: true }),
+    options: anyObject,
+  },
+  { hints: { connection: 'is Strapi\'s SQL connection shape, which Folio does not use: write { "client": "embedded" } or { "client": "mongodb", "uri": "mongodb://…" }' } },
+);
+
+const apiToken = object(
+  {
+    name: nonEmptyString,
+    type: oneOf(['full-access', 'read-only', 'custom']),
+    accessKey: secret,
+    permissions: arrayOf(permission),
+    description: anyString,
+  },
+  { required: ['name', 'type', 'accessKey'] },
+);
+
+export const adminFileShape = object(
+  { apiTokens: arrayOf(apiToken), apiToken: object({ salt: secret }) },
+  // In every Strapi project's admin.js: admin-panel auth, data transfer and feature flags, which Folio does not serve.
+  { ignored: ['auth', 'transfer', 'flags', 'secrets'] },
+);

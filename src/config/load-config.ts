@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { ConfigError, type ConfigProblem } from './config-error';
+import { defaultConfig } from './defaults';
+import { createEnvHelper, type EnvHelper } from './env-helper';
+import { adminFileShape, apiFileShape, databaseFileShape, pluginsFileShape, serverFileShape } from './file-shapes';
+import { readConfigFile, type ConfigFileName } from './read-config-file';
+import { resolveAdmin } from './resolve-admin';
+import { resolveDatabase } from './resolve-database';
+import { resolvePlugins } from './resolve-plugins';
+import { resolveServer, type ServerOverrides } from './resolve-server';
+import type { Shape, ShapeIssue } from './shape';
+import type { FolioConfig } from './types';
+
+export { ConfigError, type ConfigProblem } from './config-error';
+
+export interface LoadConfigOptions {
+  /** folder of optional `plugins`, `api`, `server`, `database`, `admin` files (`.json` or `.js`) */
+  configDir: string;
+  /** @default process.env */
+  env?: NodeJS.ProcessEnv;
+  /** command-line flags: they win over everything else */
+  overrides?: ServerOverrides;
+}
+
+function readSection<T>(configDir: string, name: ConfigFileName, shape: Shape<T>, env: EnvHelper, problems: ConfigProblem[]) {
+  const found = readConfigFile(configDir, name, env, problems);
+  // Named even when absent, so cross-key problems about defaults still point at the file to create.
+  const source = found?.file ?? join(configDir, `${name}.json`);
+  if (!found) return { source, value: undefined };
+  const issues: ShapeIssue[] = [];
+  const value = shape(found.value, '', issues);
+  problems.push(...issues.map(({ path, message }) => ({ source, path, message })));
+  return { source, value };
+}
+
+/**
+ * Reads Strapi-shaped config files, applies defaults, `PORT`/`HOST`/`DATABASE_URL`/`JWT_SECRET`/`NODE_ENV` and the
+ * command-line overrides, and throws one ConfigError naming the file and key of every wrong setting.
+ */
+export function loadConfig({ configDir, env = process.env, overrides = {} }: LoadConfigOptions): FolioConfig {
+  const problems: ConfigProblem[] = [];
+  const helper = createEnvHelper(env);
+  const plugins = readSection(configDir, 'plugins', pluginsFileShape, helper, problems);
+  const api = readSection(configDir, 'api', apiFileShape, helper, problems);
+  const server = readSection(configDir, 'server', serverFileShape, helper, problems);
+  const database = readSection(configDir, 'database', databaseFileShape, helper, problems);
+  const admin = readSection(configDir, 'admin', adminFileShape, helper, problems);
+
+  const defaults = defaultConfig(env.NODE_ENV || 'development');
+  const rest = { ...defaults.rest, ...api.value?.rest };
+  if (rest.defaultLimit > rest.maxLimit) {
+    problems.push({ source: api.source, path: 'rest.defaultLimit', message: `(${rest.defaultLimit}) must not exceed maxLimit (${rest.maxLimit})` });
+  }
+  const config: FolioConfig = {
+    env: defaults.env,
+    server: resolveServer(server.value, defaults.server, env, overrides, problems),
+    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message })),
+    rest,
+    database: resolveDatabase(database.value, database.source, env, problems),
+    admin: resolveAdmin(admin.value, admin.source, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

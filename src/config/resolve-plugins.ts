@@ -1,0 +1,64 @@
+import type { pluginsFileShape } from './file-shapes';
+import type { ShapeOutput } from './shape';
+import type { FolioConfig } from './types';
+
+type PluginsFile = ShapeOutput<typeof pluginsFileShape>;
+type Report = (path: string, message: string) => void;
+
+function resolveGraphql(file: PluginsFile['graphql'], defaults: FolioConfig['graphql'], report: Report): FolioConfig['graphql'] {
+  const { apolloServer, ...config } = file?.config ?? {};
+  const graphql = { ...defaults, ...config, enabled: file?.enabled ?? defaults.enabled };
+  if (apolloServer?.introspection !== undefined) {
+    if (config.introspection !== undefined && config.introspection !== apolloServer.introspection) {
+      report('graphql.config.apolloServer.introspection', 'contradicts graphql.config.introspection; keep one');
+    }
+    graphql.introspection = config.introspection ?? apolloServer.introspection;
+  }
+  if (graphql.defaultLimit > graphql.maxLimit) {
+    report('graphql.config.defaultLimit', `(${graphql.defaultLimit}) must not exceed maxLimit (${graphql.maxLimit})`);
+  }
+  return graphql;
+}
+
+function resolveI18n(file: PluginsFile['i18n'], defaults: FolioConfig['i18n'], report: Report): FolioConfig['i18n'] {
+  const locales = file?.config?.locales ?? defaults.locales;
+  // A project listing only other locales means one of them, not an unlisted 'en'.
+  const defaultLocale = file?.config?.defaultLocale ?? (locales.includes(defaults.defaultLocale) ? defaults.defaultLocale : locales[0]);
+  for (const [index, locale] of locales.entries()) {
+    if (locales.indexOf(locale) !== index) report(`i18n.config.locales[${index}]`, `"${locale}" is listed twice`);
+  }
+  if (!locales.includes(defaultLocale)) {
+    report('i18n.config.defaultLocale', `"${defaultLocale}" must be one of the locales (${locales.join(', ')})`);
+  }
+  return { locales, defaultLocale };
+}
+
+function resolveUsersPermissions(
+  file: PluginsFile['users-permissions'],
+  defaults: FolioConfig['usersPermissions'],
+  jwtSecretFromEnv: string | undefined,
+): FolioConfig['usersPermissions'] {
+  const config = file?.config ?? {};
+  const jwtSecret = config.jwtSecret ?? jwtSecretFromEnv;
+  return {
+    ...(jwtSecret === undefined ? {} : { jwtSecret }),
+    jwt: { ...defaults.jwt, ...config.jwt },
+    roles: config.roles ?? defaults.roles,
+    rateLimit: { ...defaults.rateLimit, ...config.rateLimit },
+  };
+}
+
+/** Plugin settings with defaults filled in, plus the checks that involve more than one key. */
+export function resolvePlugins(
+  file: PluginsFile | undefined,
+  defaults: FolioConfig,
+  env: NodeJS.ProcessEnv,
+  report: Report,
+): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload'> {
+  return {
+    graphql: resolveGraphql(file?.graphql, defaults.graphql, report),
+    i18n: resolveI18n(file?.i18n, defaults.i18n, report),
+    usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
+    upload: { ...defaults.upload, ...file?.upload?.config },
+  };
+}

@@ -1,0 +1,50 @@
+import type { ConfigProblem } from './config-error';
+import type { FolioConfig } from './types';
+
+type Server = FolioConfig['server'];
+
+export interface ServerOverrides {
+  host?: string;
+  port?: number;
+}
+
+const PORT_RANGE = 'must be an integer from 0 to 65535 (0 picks a free port)';
+
+function isPort(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 65535;
+}
+
+function fromEnv(env: NodeJS.ProcessEnv, problems: ConfigProblem[]): ServerOverrides {
+  const server: ServerOverrides = {};
+  if (env.HOST) server.host = env.HOST;
+  if (env.PORT) {
+    const port = /^\d+$/.test(env.PORT) ? Number(env.PORT) : NaN;
+    if (isPort(port)) server.port = port;
+    else problems.push({ source: 'env PORT', message: `${PORT_RANGE}, got "${env.PORT}"` });
+  }
+  return server;
+}
+
+function fromFlags({ host, port }: ServerOverrides, problems: ConfigProblem[]): ServerOverrides {
+  const server: ServerOverrides = {};
+  if (host !== undefined) {
+    if (host.trim() !== '') server.host = host;
+    else problems.push({ source: '--host', message: 'must not be empty' });
+  }
+  if (port !== undefined) {
+    if (isPort(port)) server.port = port;
+    else problems.push({ source: '--port', message: `${PORT_RANGE}, got ${port}` });
+  }
+  return server;
+}
+
+/** Command-line flags beat `PORT`/`HOST`, which beat the server file, which beats the defaults. */
+export function resolveServer(
+  fromFile: Partial<Server> | undefined,
+  defaults: Server,
+  env: NodeJS.ProcessEnv,
+  overrides: ServerOverrides,
+  problems: ConfigProblem[],
+): Server {
+  return { ...defaults, ...fromFile, ...fromEnv(env, problems), ...fromFlags(overrides, problems) };
+}
