@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FolioConfig } from '../config/types';
+import type { Services } from '../resolvers/context';
 import { unauthorizedError } from '../errors/graphql-errors';
 import { createRolePrincipal, createTokenPrincipal, type Principal } from './principal';
 
@@ -19,7 +20,7 @@ export const permissionsOfRole = (config: FolioConfig, role: string): Set<string
 
 const hashToken = (secret: string, token: string): Buffer => createHmac('sha512', secret).update(token).digest();
 
-export const createAuthenticator = (config: FolioConfig): Authenticator => {
+export const createAuthenticator = async ({ config }: Services): Promise<Authenticator> => {
   const publicPrincipal = createRolePrincipal('public', roleName.public, permissionsOfRole(config, roleName.public));
   const salt = config.admin.apiTokenSalt ?? 'folio-api-token';
   const seeded = config.admin.apiTokens.map((token) => ({

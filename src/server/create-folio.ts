@@ -9,6 +9,8 @@ import { ensureIndexes } from '../documents/ensure-indexes';
 import { buildSchema } from '../schema/build-schema';
 import { createAuthenticator } from '../auth/authenticate';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
+import type { FolioModuleFactory, HttpRoute } from './folio-module';
+import { BUILT_IN_MODULES } from './built-in-modules';
 
 /** Wires one Folio instance from explicit dependencies: models, configuration, store, extensions. */
 
@@ -17,6 +19,7 @@ export interface FolioOptions {
   config: FolioConfig;
   store: Store;
   extensions?: Extension[];
+  modules?: FolioModuleFactory[];
 }
 
 export interface Folio {
@@ -24,13 +27,18 @@ export interface Folio {
   schema: GraphQLSchema;
   sdl: string;
   graphql: GraphqlServer;
+  routes: HttpRoute[];
 }
 
-export const createFolio = async ({ models, config, store, extensions = [] }: FolioOptions): Promise<Folio> => {
+export const createFolio = async ({ models, config, store, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
   await ensureIndexes(models, store);
   const documents = createDocumentService({ models, store, i18n: config.i18n });
   const services: Services = { models, config, store, documents };
-  const { schema, sdl } = buildSchema(models, config, extensions);
-  const graphql = createGraphqlServer(schema, services, createAuthenticator(config));
-  return { services, schema, sdl, graphql };
+  const built = modules.map((factory) => factory(services));
+  for (const module of built) await module.start?.();
+  const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
+  const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
+  const graphql = createGraphqlServer(schema, services, await createAuthenticator(services));
+  const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql }) ?? []);
+  return { services, schema, sdl, graphql, routes };
 };

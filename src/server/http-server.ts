@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Folio } from './create-folio';
+import type { HttpRoute } from './folio-module';
 
 /** The HTTP front: routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
 
@@ -10,13 +11,21 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const sendJson = (response: ServerResponse, status: number, body: unknown) => {
+export const sendJson = (response: ServerResponse, status: number, body: unknown) => {
   const payload = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
   response.end(payload);
 };
 
 export const notFoundBody = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+
+const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response: ServerResponse) => {
+  const url = new URL(request.url ?? '/', 'http://folio.invalid');
+  for (const route of routes) {
+    if (await route(request, response, url)) return;
+  }
+  sendJson(response, 404, notFoundBody);
+};
 
 export const createRequestListener = (folio: Folio) => {
   const endpoint = folio.services.config.graphql.endpoint;
@@ -33,7 +42,11 @@ export const createRequestListener = (folio: Folio) => {
       );
       return;
     }
-    sendJson(response, 404, notFoundBody);
+    void tryRoutes(folio.routes, request, response).catch((error: Error) => {
+      process.stderr.write(`${error.stack ?? error.message}\n`);
+      if (!response.headersSent) sendJson(response, 500, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+      else response.destroy();
+    });
   };
 };
 

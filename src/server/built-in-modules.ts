@@ -1,0 +1,4 @@
+import type { FolioModuleFactory } from './folio-module';
+
+/** The features every Folio has, in the order their routes are tried. */
+export const BUILT_IN_MODULES: FolioModuleFactory[] = [];

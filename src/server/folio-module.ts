@@ -1,0 +1,29 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import type { Extension } from '../extensions/types';
+import type { Services } from '../resolvers/context';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
+
+/**
+ * A built-in feature (REST, users & permissions, uploads…) plugs into Folio as a module: SDL and
+ * resolvers merged into the one executable schema, work to do at start, and HTTP routes that see
+ * the finished schema and GraphQL pipeline.
+ */
+
+/** Answers the request and returns true, or returns false to let the next route try. */
+export type HttpRoute = (request: IncomingMessage, response: ServerResponse, url: URL) => boolean | Promise<boolean>;
+
+export interface Runtime {
+  services: Services;
+  schema: GraphQLSchema;
+  graphql: GraphqlServer;
+}
+
+export interface FolioModule {
+  name: string;
+  extension?: Extension;
+  start?(): Promise<void>;
+  routes?(runtime: Runtime): HttpRoute[];
+}
+
+export type FolioModuleFactory = (services: Services) => FolioModule;
