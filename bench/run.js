@@ -1,0 +1,146 @@
+'use strict';
+/**
+ * Throughput of Folio against a bare node:http server measured in the same run (figures drift
+ * between runs and machines; ratios don't, much). Seeds 1,000 published articles, each with a
+ * category, 3 tags and an author, then runs every workload with autocannon.
+ *
+ *   npm run bench                # all workloads, 10 s each
+ *   BENCH_DURATION=5 npm run bench
+ */
+const { spawn } = require('node:child_process');
+const { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = join(__dirname, '..');
+const TOKEN = 'bench-full-access-token-0123456789';
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+const startProcess = (args, env = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /(http:\/\/[^\s]+)/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+
+const gql = async (url, query, variables) => {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+};
+
+const seed = async (url) => {
+  const categories = [];
+  for (let index = 0; index < 10; index += 1) {
+    categories.push((await gql(url, 'mutation($n: String!) { createCategory(data: { name: $n }) { documentId } }', { n: `Category ${index}` })).createCategory.documentId);
+  }
+  const tags = [];
+  for (let index = 0; index < 30; index += 1) {
+    tags.push((await gql(url, 'mutation($n: String!) { createTag(data: { name: $n }) { documentId } }', { n: `Tag ${index}` })).createTag.documentId);
+  }
+  const authors = [];
+  for (let index = 0; index < 20; index += 1) {
+    authors.push((await gql(url, 'mutation($n: String!) { createAuthor(data: { name: $n }) { documentId } }', { n: `Author ${index}` })).createAuthor.documentId);
+  }
+  const create = 'mutation($d: ArticleInput!) { createArticle(data: $d) { documentId } }';
+  for (let start = 0; start < 1000; start += 25) {
+    await Promise.all(
+      Array.from({ length: 25 }, (_, offset) => {
+        const index = start + offset;
+        return gql(url, create, {
+          d: {
+            title: index % 10 === 0 ? `foo article ${index}` : `Article ${index}`,
+            views: index,
+            category: categories[index % categories.length],
+            tags: [0, 1, 2].map((shift) => tags[(index + shift * 7) % tags.length]),
+            author: authors[index % authors.length],
+          },
+        });
+      }),
+    );
+  }
+};
+
+const measure = (name, options) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve({ name, rps: result.requests.average, p99: result.latency.p99 });
+    });
+  });
+
+const workloads = (url) => {
+  const listQuery = '{ articles(pagination: {pageSize: 10}) { documentId title category { name } tags { name } } }';
+  const list = [
+    {
+      name: 'GraphQL articles list (POST)',
+      url: `${url}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: listQuery }),
+    },
+  ];
+  const restWorkloads = join(__dirname, 'rest-workloads.js');
+  if (existsSync(restWorkloads)) {
+    for (const workload of require(restWorkloads)) list.push({ name: workload.name, url: `${url}${workload.path}`, method: 'GET' });
+  }
+  return list;
+};
+
+const main = async () => {
+  const root = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const configDir = join(root, 'config');
+  mkdirSync(configDir);
+  writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'bench', type: 'full-access', accessKey: TOKEN }] }));
+  writeFileSync(
+    join(configDir, 'plugins.json'),
+    JSON.stringify({
+      'users-permissions': {
+        config: { roles: { public: { permissions: ['article', 'category', 'tag', 'author'].flatMap((n) => [`api::${n}.${n}.find`, `api::${n}.${n}.findOne`]) } } },
+      },
+    }),
+  );
+  const bare = await startProcess([join(__dirname, 'bare-server.js')]);
+  const folio = await startProcess(['bin/folio.js', 'start', '--config', configDir, '--data', join(root, 'data'), '--port', '0'], {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
+  try {
+    process.stderr.write('seeding 1,000 articles…\n');
+    await seed(folio.url);
+    const baseline = await measure('bare node:http, fixed JSON', { url: bare.url });
+    const results = [baseline];
+    for (const workload of workloads(folio.url)) {
+      await measure(`${workload.name} (warm-up)`, { ...workload, duration: 2 });
+      results.push(await measure(workload.name, workload));
+    }
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}`);
+    console.log('| workload | req/s | p99 ms | vs bare |');
+    console.log('| --- | ---: | ---: | ---: |');
+    for (const result of results) {
+      console.log(`| ${result.name} | ${Math.round(result.rps)} | ${result.p99} | ${((result.rps / baseline.rps) * 100).toFixed(1)}% |`);
+    }
+  } finally {
+    bare.child.kill();
+    folio.child.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
