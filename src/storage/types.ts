@@ -47,7 +47,13 @@ export interface UpdateSpec {
 
 export interface IndexSpec {
   keys: SortSpec;
+  /**
+   * Refuse two documents with equal values in all `keys` (a missing field counts as null). Documents whose
+   * leading key is null or missing are left out of the index, so they never collide: a unique attribute
+   * `slug` can be indexed as `[slug, locale, status]` and stay optional.
+   */
   unique?: boolean;
+  /** @default MongoDB's `field_1_other_-1` */
   name?: string;
 }
 
@@ -58,22 +64,27 @@ export interface Collection {
   countDocuments(filter: Filter): Promise<number>;
   insertOne(document: StoredDocument): Promise<void>;
   insertMany(documents: StoredDocument[]): Promise<void>;
-  /** returns the number of documents changed */
+  /** returns the number of documents the filter matched, all of which now carry the update (MongoDB's matchedCount) */
   updateOne(filter: Filter, update: UpdateSpec): Promise<number>;
   updateMany(filter: Filter, update: UpdateSpec): Promise<number>;
   /** returns the number of documents deleted */
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
-  /** idempotent */
+  /** idempotent; throws when an index of the same name or keys but different options exists */
   createIndex(index: IndexSpec): Promise<void>;
+  /** the indexes created with createIndex (names filled in), e.g. for an export to recreate them */
+  listIndexes(): Promise<IndexSpec[]>;
 }
 
 export interface Store {
   readonly engine: 'embedded' | 'mongodb';
   collection(name: string): Collection;
-  /** names of the collections that hold documents */
+  /** names of the collections that hold documents (counters live in one too: `folio_sequences`) */
   listCollections(): Promise<string[]>;
-  /** next value of a named, persistent counter starting at 1 (numeric ids) */
+  /**
+   * next value of a named, persistent counter starting at 1 (numeric ids); a value taken inside a transaction
+   * that fails may be handed out again (embedded) or skipped (MongoDB), never twice to committed work
+   */
   nextSequence(name: string): Promise<number>;
   /** runs `work` atomically where the engine can; correct (if not atomic) where it cannot */
   transaction<T>(work: () => Promise<T>): Promise<T>;

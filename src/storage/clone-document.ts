@@ -1,0 +1,37 @@
+import type { StoredDocument, StoredValue } from './types';
+
+function cloneValue(value: unknown, path: string): StoredValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`cannot store non-finite number at ${path}`);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item, index) => cloneValue(item === undefined ? null : item, `${path}.${index}`));
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return cloneObject(value as Record<string, unknown>, path);
+  }
+  throw new TypeError(`cannot store ${typeof value === 'object' ? value.constructor?.name : typeof value} at ${path}`);
+}
+
+// keys holding undefined are dropped, as JSON (and the MongoDB engine's ignoreUndefined) does
+function cloneObject(source: Record<string, unknown>, path: string): StoredDocument {
+  const copy: StoredDocument = {};
+  for (const key of Object.keys(source)) {
+    const keyPath = path ? `${path}.${key}` : key;
+    // assigning it would replace the copy's prototype instead of adding a field
+    if (key === '__proto__') throw new TypeError(`cannot store field __proto__ at ${keyPath}`);
+    if (source[key] !== undefined) copy[key] = cloneValue(source[key], keyPath);
+  }
+  return copy;
+}
+
+/**
+ * A deep copy that accepts exactly the JSON a MongoDB round trip gives back unchanged, so that both engines
+ * store the same thing: class instances (Date, Buffer, Map) and non-finite numbers are refused.
+ */
+export function cloneDocument(document: StoredDocument): StoredDocument {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new TypeError('a document must be a plain object');
+  }
+  return cloneObject(document, '');
+}

@@ -1,0 +1,92 @@
+import { Context } from 'mingo';
+import type * as MingoQueryModule from 'mingo/types/query';
+import type * as MingoQueryOperators from 'mingo/types/operators/query';
+import { assertSafeFilter } from '../filter-guard';
+import type { Filter, StoredDocument } from '../types';
+import { compileValuePredicate, readPlainPath, THROUGH_ARRAY } from './simple-conditions';
+
+// tsconfig resolves modules the node10 way, which ignores mingo's package "exports": the types come from its
+// .d.ts paths, the code from the exported entry points. `mingo/query` is the Query without preloaded operators.
+const { Query } = require('mingo/query') as typeof MingoQueryModule;
+const operators = require('mingo/operators/query') as typeof MingoQueryOperators;
+
+/**
+ * Only the query operators Folio generates: anything else (`$where`, `$expr`, `$function`, ...) is unknown to
+ * mingo even if the filter guard were bypassed, and scripting is off as a second lock.
+ */
+const FOLIO_QUERY_CONTEXT = Context.init({
+  query: {
+    $and: operators.$and,
+    $or: operators.$or,
+    $nor: operators.$nor,
+    $not: operators.$not,
+    $eq: operators.$eq,
+    $ne: operators.$ne,
+    $lt: operators.$lt,
+    $lte: operators.$lte,
+    $gt: operators.$gt,
+    $gte: operators.$gte,
+    $in: operators.$in,
+    $nin: operators.$nin,
+    $regex: operators.$regex,
+    $exists: operators.$exists,
+    $elemMatch: operators.$elemMatch,
+    $size: operators.$size,
+  },
+});
+
+export type Matcher = (document: StoredDocument) => boolean;
+
+const MATCH_ALL: Matcher = () => true;
+
+/** mingo alone, for any filter; the reference semantics. */
+export function createMingoMatcher(filter: Filter): Matcher {
+  const query = new Query(filter, { context: FOLIO_QUERY_CONTEXT, scriptEnabled: false, useStrictMode: true });
+  return (document) => query.test(document);
+}
+
+function compileLogical(operator: string, branches: Filter[]): Matcher {
+  const compiled = branches.map(compileFilter);
+  if (operator === '$and') return (document) => compiled.every((matches) => matches(document));
+  if (operator === '$or') return (document) => compiled.some((matches) => matches(document));
+  return (document) => !compiled.some((matches) => matches(document));
+}
+
+/**
+ * Conditions with plain operands ($eq, $ne, $in, $nin, $exists and range operators on strings and numbers) run
+ * as native predicates, several times faster than mingo's generic path, as long as the field's path crosses no
+ * array; everything else goes to mingo, clause by clause or document by document.
+ * test/storage/matcher.test.ts checks both agree.
+ */
+function compileField(field: string, condition: unknown): Matcher {
+  const predicate = field.startsWith('$') ? undefined : compileValuePredicate(condition);
+  if (!predicate) return createMingoMatcher({ [field]: condition });
+  let viaMingo: Matcher | undefined;
+  const path = field.split('.');
+  return (document) => {
+    const value = readPlainPath(document, path);
+    if (value !== THROUGH_ARRAY) return predicate(value);
+    viaMingo ??= createMingoMatcher({ [field]: condition });
+    return viaMingo(document);
+  };
+}
+
+function compileFilter(filter: Filter): Matcher {
+  const clauses: Matcher[] = [];
+  for (const [key, condition] of Object.entries(filter)) {
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(condition)) {
+      clauses.push(compileLogical(key, condition as Filter[]));
+    } else {
+      clauses.push(compileField(key, condition));
+    }
+  }
+  if (clauses.length === 0) return MATCH_ALL;
+  if (clauses.length === 1) return clauses[0];
+  return (document) => clauses.every((matches) => matches(document));
+}
+
+/** A predicate with MongoDB query semantics for a (guarded) Folio filter. */
+export function createMatcher(filter: Filter): Matcher {
+  assertSafeFilter(filter);
+  return compileFilter(filter);
+}

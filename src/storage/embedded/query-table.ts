@@ -1,0 +1,34 @@
+import type { NormalizedFindOptions } from '../find-options';
+import type { Filter, StoredDocument } from '../types';
+import type { CollectionTable } from './collection-table';
+import { createMatcher } from './create-matcher';
+import { sortDocuments } from './sort-documents';
+
+/**
+ * The stored (shared, never to be mutated) documents a find returns, in order. Without a sort the scan stops
+ * as soon as the page is full.
+ */
+export function queryTable(table: CollectionTable, filter: Filter, options: NormalizedFindOptions): StoredDocument[] {
+  const matches = createMatcher(filter);
+  const { sort, skip, limit } = options;
+  const end = limit === undefined ? Infinity : skip + limit;
+  const matched: StoredDocument[] = [];
+  for (const document of table.documents.values()) {
+    if (!matches(document)) continue;
+    matched.push(document);
+    if (sort.length === 0 && matched.length >= end) break;
+  }
+  const ordered = sort.length > 0 ? sortDocuments(matched, sort) : matched;
+  return ordered.slice(skip, end);
+}
+
+/** Internal keys of the documents `filter` matches, in natural order, at most `limit` of them. */
+export function matchingKeys(table: CollectionTable, filter: Filter, limit = Infinity): number[] {
+  const matches = createMatcher(filter);
+  const keys: number[] = [];
+  for (const [key, document] of table.documents) {
+    if (keys.length >= limit) break;
+    if (matches(document)) keys.push(key);
+  }
+  return keys;
+}

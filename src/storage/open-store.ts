@@ -1,0 +1,22 @@
+import { openEmbeddedStore } from './embedded/create-embedded-store';
+import type { Store } from './types';
+
+export interface StoreConfig {
+  client: 'embedded' | 'mongodb';
+  /** MongoDB connection string; unused by the embedded engine */
+  uri?: string;
+  /** engine options (for MongoDB, driver options such as maxPoolSize) */
+  options?: Record<string, unknown>;
+}
+
+/** Opens the configured engine; the embedded one keeps its files in `dataDir`. */
+export async function openStore(config: StoreConfig, dataDir: string): Promise<Store> {
+  switch (config.client) {
+    case 'embedded':
+      return openEmbeddedStore(dataDir);
+    case 'mongodb':
+      throw new Error('the mongodb storage engine is not available yet; use "client": "embedded"');
+    default:
+      throw new Error(`unknown database client "${String((config as { client: unknown }).client)}": use "embedded" or "mongodb"`);
+  }
+}

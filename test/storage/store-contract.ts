@@ -1,0 +1,505 @@
+import { UnsafeFilterError } from '../../src/storage/filter-guard';
+import { UniqueConstraintError, type Collection, type Filter, type FindOptions, type StoredDocument, type Store } from '../../src/storage/types';
+
+/** One isolated store's data: open it (again) any number of times, destroy it at the end. */
+export interface StoreFixture {
+  open(): Promise<Store>;
+  /** whether a transaction that throws leaves nothing behind on this deployment */
+  atomicTransactions: boolean;
+  /** drops the data; every store opened from the fixture is closed before */
+  destroy(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /** `describe.skip` when the engine is not available here */
+  describe?: jest.Describe;
+}
+
+const ARTICLES: StoredDocument[] = [
+  {
+    id: 1,
+    title: 'Alpha',
+    views: 10,
+    tags: ['news', 'tech'],
+    author: { name: 'Ann', age: 30 },
+    comments: [
+      { by: 'x', score: 5 },
+      { by: 'y', score: 1 },
+    ],
+    publishedAt: '2024-01-01T00:00:00.000Z',
+    rating: null,
+  },
+  { id: 2, title: 'beta', views: 5, tags: ['tech'], author: { name: 'Bob', age: 40 }, comments: [], publishedAt: null },
+  { id: 3, title: 'Gamma', views: 20, tags: [], author: { name: 'ann' }, comments: [{ by: 'y', score: 5 }], rating: 4 },
+  {
+    id: 4,
+    title: 'delta',
+    views: 5,
+    author: null,
+    comments: [
+      { by: 'x', score: 2 },
+      { by: 'z', score: 9 },
+    ],
+    publishedAt: '2024-03-01T00:00:00.000Z',
+    rating: 3,
+  },
+  { id: 5, title: 'Épsilon', views: 0, tags: ['news'], publishedAt: '2023-06-01T00:00:00.000Z' },
+];
+
+const ids = (documents: StoredDocument[]): unknown[] => documents.map((document) => document.id);
+
+/**
+ * The storage contract every engine implements. Results whose order MongoDB leaves open (ties, natural
+ * order) are compared sorted or with a tie-breaker, so the same suite holds for every engine.
+ */
+export function describeStoreContract(name: string, createFixture: () => Promise<StoreFixture>, options: ContractOptions = {}): void {
+  const describeEngine = options.describe ?? describe;
+
+  describeEngine(`storage contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: Store;
+    let articles: Collection;
+
+    beforeEach(async () => {
+      fixture = await createFixture();
+      store = await fixture.open();
+      articles = store.collection('articles');
+      await articles.insertMany(ARTICLES);
+    });
+
+    afterEach(async () => {
+      await store.close();
+      await fixture.destroy();
+    });
+
+    const matching = async (filter: Filter): Promise<unknown[]> => ids(await articles.find(filter, { sort: [['id', 1]] }));
+
+    describe('comparison operators', () => {
+      test.each<[string, Filter, number[]]>([
+        ['implicit equality', { title: 'Alpha' }, [1]],
+        ['$eq', { views: { $eq: 5 } }, [2, 4]],
+        ['$ne', { views: { $ne: 5 } }, [1, 3, 5]],
+        ['$gt on numbers', { views: { $gt: 5 } }, [1, 3]],
+        ['$gte on numbers', { views: { $gte: 5 } }, [1, 2, 3, 4]],
+        ['$lt on numbers', { views: { $lt: 5 } }, [5]],
+        ['$lte on numbers', { views: { $lte: 5 } }, [2, 4, 5]],
+        ['$gte on ISO dates, never matching null or missing', { publishedAt: { $gte: '2024-01-01T00:00:00.000Z' } }, [1, 4]],
+        ['$lt on strings, never matching null or missing', { publishedAt: { $lt: '2024-02-01' } }, [1, 5]],
+        ['$gt and $lt combined', { views: { $gt: 0, $lt: 20 } }, [1, 2, 4]],
+        ['equality on an object', { author: { name: 'Bob', age: 40 } }, [2]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await matching(filter)).toEqual(expected);
+      });
+    });
+
+    describe('null and missing', () => {
+      test.each<[string, Filter, number[]]>([
+        ['{ field: null } matches null and missing', { publishedAt: null }, [2, 3]],
+        ['$eq null matches null and missing', { publishedAt: { $eq: null } }, [2, 3]],
+        ['$ne null matches neither null nor missing', { publishedAt: { $ne: null } }, [1, 4, 5]],
+        ['$exists false matches only missing', { publishedAt: { $exists: false } }, [3]],
+        ['$exists true matches null values too', { publishedAt: { $exists: true } }, [1, 2, 4, 5]],
+        ['$in with null matches missing', { publishedAt: { $in: [null, '2023-06-01T00:00:00.000Z'] } }, [2, 3, 5]],
+        ['$nin matches missing fields', { tags: { $nin: ['news'] } }, [2, 3, 4]],
+        ['$not matches missing and null', { rating: { $not: { $gt: 3 } } }, [1, 2, 4, 5]],
+        ['a dotted path under a null parent is missing', { 'author.name': null }, [4, 5]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await matching(filter)).toEqual(expected);
+      });
+    });
+
+    describe('arrays', () => {
+      test.each<[string, Filter, number[]]>([
+        ['equality matches an element', { tags: 'tech' }, [1, 2]],
+        ['$in on an array field', { tags: { $in: ['news'] } }, [1, 5]],
+        ['$in with several values', { views: { $in: [5, 20] } }, [2, 3, 4]],
+        ['$nin on an array field', { tags: { $nin: ['tech'] } }, [3, 4, 5]],
+        ['$size 0', { tags: { $size: 0 } }, [3]],
+        ['$size 1', { tags: { $size: 1 } }, [2, 5]],
+        ['$elemMatch on objects needs one element to match every condition', { comments: { $elemMatch: { by: 'x', score: { $gte: 5 } } } }, [1]],
+        ['dotted paths into arrays match across elements', { 'comments.by': 'x', 'comments.score': { $gte: 5 } }, [1, 4]],
+        ['$elemMatch on scalars', { tags: { $elemMatch: { $eq: 'tech' } } }, [1, 2]],
+        ['$elemMatch never matches an empty array', { comments: { $elemMatch: { score: { $gte: 0 } } } }, [1, 3, 4]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await matching(filter)).toEqual(expected);
+      });
+    });
+
+    describe('strings', () => {
+      test.each<[string, Filter, number[]]>([
+        ['$regex is case-sensitive', { title: { $regex: '^a' } }, []],
+        ["$regex with $options 'i'", { title: { $regex: '^a', $options: 'i' } }, [1]],
+        ['$regex anywhere in the string', { title: { $regex: 'ta' } }, [2, 4]],
+        ['$regex on a dotted path', { 'author.name': { $regex: '^ann$', $options: 'i' } }, [1, 3]],
+        ['$regex never matches non-strings', { views: { $regex: '5' } }, []],
+        ['$not with $regex', { title: { $not: { $regex: 'a$' } } }, [5]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await matching(filter)).toEqual(expected);
+      });
+    });
+
+    describe('logical operators and dotted paths', () => {
+      test.each<[string, Filter, number[]]>([
+        ['$or', { $or: [{ views: 0 }, { title: 'Alpha' }] }, [1, 5]],
+        ['$and', { $and: [{ views: { $gte: 5 } }, { views: { $lte: 10 } }] }, [1, 2, 4]],
+        ['$nor', { $nor: [{ views: 5 }, { tags: 'news' }] }, [3]],
+        ['$and of $or', { $and: [{ $or: [{ views: 5 }, { views: 0 }] }, { $or: [{ tags: 'news' }, { rating: 3 }] }] }, [4, 5]],
+        ['$not', { views: { $not: { $gt: 5 } } }, [2, 4, 5]],
+        ['dotted path equality', { 'author.name': 'Ann' }, [1]],
+        ['$exists false on a dotted path', { 'author.age': { $exists: false } }, [3, 4, 5]],
+        ['empty filter matches everything', {}, [1, 2, 3, 4, 5]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await matching(filter)).toEqual(expected);
+      });
+    });
+
+    describe('sort, skip, limit, projection', () => {
+      const ordered = async (options: FindOptions, filter: Filter = {}): Promise<unknown[]> => ids(await articles.find(filter, options));
+
+      test('sorts ascending and descending with a tie-breaker', async () => {
+        expect(await ordered({ sort: [['views', 1], ['id', 1]] })).toEqual([5, 2, 4, 1, 3]);
+        expect(await ordered({ sort: [['views', -1], ['id', -1]] })).toEqual([3, 1, 4, 2, 5]);
+      });
+
+      test('null and missing sort first ascending, last descending, as equals', async () => {
+        expect(await ordered({ sort: [['publishedAt', 1], ['id', 1]] })).toEqual([2, 3, 5, 1, 4]);
+        expect(await ordered({ sort: [['publishedAt', -1], ['id', 1]] })).toEqual([4, 1, 5, 2, 3]);
+      });
+
+      test('strings sort by code point: upper case, then lower case, then accented', async () => {
+        expect(await ordered({ sort: [['title', 1]] })).toEqual([1, 3, 2, 4, 5]);
+      });
+
+      test('sorts by a dotted path', async () => {
+        expect(await ordered({ sort: [['author.name', 1], ['id', 1]] })).toEqual([4, 5, 1, 2, 3]);
+      });
+
+      test('an array field sorts by its smallest element ascending and largest descending', async () => {
+        const withTags = { tags: { $size: 2 } };
+        await articles.insertOne({ id: 6, tags: ['alpha', 'zulu'] });
+        expect(await ordered({ sort: [['tags', 1]] }, { $or: [withTags, { id: 2 }] })).toEqual([6, 1, 2]);
+        expect(await ordered({ sort: [['tags', -1], ['id', 1]] }, { $or: [withTags, { id: 2 }] })).toEqual([6, 1, 2]);
+      });
+
+      test('skip and limit apply after the sort', async () => {
+        expect(await ordered({ sort: [['id', 1]], skip: 1, limit: 2 })).toEqual([2, 3]);
+        expect(await ordered({ sort: [['id', -1]], skip: 4, limit: 10 })).toEqual([1]);
+        expect(await ordered({ sort: [['id', 1]], skip: 10 })).toEqual([]);
+      });
+
+      test('a limit of 0 means no limit', async () => {
+        expect(await ordered({ sort: [['id', 1]], limit: 0 })).toEqual([1, 2, 3, 4, 5]);
+      });
+
+      test('skip and limit apply to filtered results', async () => {
+        expect(await ordered({ sort: [['id', 1]], skip: 1, limit: 1 }, { views: 5 })).toEqual([4]);
+      });
+
+      test('refuses negative or fractional skip and limit', async () => {
+        await expect(articles.find({}, { skip: -1 })).rejects.toThrow(/skip/);
+        await expect(articles.find({}, { limit: 1.5 })).rejects.toThrow(/limit/);
+      });
+
+      test('projection returns only the named top-level fields that exist', async () => {
+        const found = await articles.find({ id: { $in: [1, 3] } }, { sort: [['id', 1]], projection: ['id', 'title', 'publishedAt'] });
+        expect(found).toEqual([
+          { id: 1, title: 'Alpha', publishedAt: '2024-01-01T00:00:00.000Z' },
+          { id: 3, title: 'Gamma' },
+        ]);
+      });
+
+      test('findOne takes the first by sort, with projection; null when nothing matches', async () => {
+        expect(await articles.findOne({ views: 5 }, { sort: [['id', -1]], projection: ['id'] })).toEqual({ id: 4 });
+        expect(await articles.findOne({ views: 999 })).toBeNull();
+      });
+
+      test('documents come back as stored, without engine fields', async () => {
+        expect(await articles.findOne({ id: 2 })).toEqual(ARTICLES[1]);
+      });
+    });
+
+    describe('count', () => {
+      test('countDocuments applies the same filter as find', async () => {
+        expect(await articles.countDocuments({})).toBe(5);
+        expect(await articles.countDocuments({ views: 5 })).toBe(2);
+        expect(await articles.countDocuments({ publishedAt: null })).toBe(2);
+        expect(await articles.countDocuments({ comments: { $elemMatch: { by: 'x' } } })).toBe(2);
+      });
+
+      test('an unknown collection is empty', async () => {
+        expect(await store.collection('nothing_here').countDocuments({})).toBe(0);
+        expect(await store.collection('nothing_here').find({})).toEqual([]);
+      });
+    });
+
+    describe('copies', () => {
+      test('changing a returned document does not change the stored one', async () => {
+        const found = await articles.findOne({ id: 1 });
+        (found!.author as StoredDocument).name = 'changed';
+        (found!.tags as string[]).push('changed');
+        expect(await articles.findOne({ id: 1 })).toEqual(ARTICLES[0]);
+      });
+
+      test('changing an inserted document afterwards does not change the stored one', async () => {
+        const document: StoredDocument = { id: 9, nested: { value: 1 } };
+        await articles.insertOne(document);
+        (document.nested as StoredDocument).value = 2;
+        expect(await articles.findOne({ id: 9 })).toEqual({ id: 9, nested: { value: 1 } });
+      });
+    });
+
+    describe('updates', () => {
+      test('updateOne changes one matching document and returns 1', async () => {
+        expect(await articles.updateOne({ views: 5 }, { $set: { flagged: true } })).toBe(1);
+        expect(await articles.countDocuments({ flagged: true })).toBe(1);
+      });
+
+      test('updateMany changes every match and returns the count', async () => {
+        expect(await articles.updateMany({ views: 5 }, { $set: { views: 6, flagged: true } })).toBe(2);
+        expect(await matching({ views: 6, flagged: true })).toEqual([2, 4]);
+      });
+
+      test('returns the matched count even when nothing changes', async () => {
+        expect(await articles.updateOne({ id: 1 }, { $set: { views: 10 } })).toBe(1);
+      });
+
+      test('returns 0 when nothing matches', async () => {
+        expect(await articles.updateOne({ id: 99 }, { $set: { views: 1 } })).toBe(0);
+        expect(await articles.updateMany({ id: 99 }, { $set: { views: 1 } })).toBe(0);
+      });
+
+      test('$unset removes fields, $set on a dotted path creates or replaces nested fields', async () => {
+        await articles.updateOne({ id: 2 }, { $set: { 'author.age': 41, 'seo.meta.title': 'B' }, $unset: ['tags', 'publishedAt'] });
+        expect(await articles.findOne({ id: 2 })).toEqual({
+          id: 2,
+          title: 'beta',
+          views: 5,
+          author: { name: 'Bob', age: 41 },
+          comments: [],
+          seo: { meta: { title: 'B' } },
+        });
+      });
+
+      test('$set can store null and nested arrays of objects', async () => {
+        await articles.updateOne({ id: 5 }, { $set: { publishedAt: null, blocks: [{ __component: 'a.b', items: [1, 2] }] } });
+        expect(await articles.findOne({ id: 5 }, { projection: ['publishedAt', 'blocks'] })).toEqual({
+          publishedAt: null,
+          blocks: [{ __component: 'a.b', items: [1, 2] }],
+        });
+      });
+    });
+
+    describe('deletes', () => {
+      test('deleteOne removes one match', async () => {
+        expect(await articles.deleteOne({ views: 5 })).toBe(1);
+        expect(await articles.countDocuments({ views: 5 })).toBe(1);
+      });
+
+      test('deleteMany removes every match', async () => {
+        expect(await articles.deleteMany({ views: 5 })).toBe(2);
+        expect(await matching({})).toEqual([1, 3, 5]);
+        expect(await articles.deleteMany({ views: 5 })).toBe(0);
+      });
+
+      test('deleteMany with an empty filter empties the collection', async () => {
+        expect(await articles.deleteMany({})).toBe(5);
+        expect(await articles.countDocuments({})).toBe(0);
+      });
+    });
+
+    describe('unique indexes', () => {
+      let users: Collection;
+      beforeEach(async () => {
+        users = store.collection('users');
+        await users.createIndex({ keys: [['email', 1]], unique: true });
+      });
+
+      test('refuse a duplicate on insert', async () => {
+        await users.insertOne({ email: 'a@example.com' });
+        await expect(users.insertOne({ email: 'a@example.com' })).rejects.toBeInstanceOf(UniqueConstraintError);
+        expect(await users.countDocuments({})).toBe(1);
+      });
+
+      test('report the collection and fields', async () => {
+        await users.insertOne({ email: 'a@example.com' });
+        const error = await users.insertOne({ email: 'a@example.com' }).catch((caught: unknown) => caught);
+        expect(error).toMatchObject({ collection: 'users', fields: ['email'] });
+      });
+
+      test('refuse a duplicate within insertMany', async () => {
+        await expect(users.insertMany([{ email: 'b@example.com' }, { email: 'b@example.com' }])).rejects.toBeInstanceOf(UniqueConstraintError);
+        // the embedded engine inserts nothing; MongoDB keeps the documents before the failing one
+        expect([0, 1]).toContain(await users.countDocuments({ email: 'b@example.com' }));
+      });
+
+      test('refuse an update that would collide, leaving the document unchanged', async () => {
+        await users.insertMany([{ email: 'a@example.com', n: 1 }, { email: 'b@example.com', n: 2 }]);
+        await expect(users.updateOne({ n: 2 }, { $set: { email: 'a@example.com' } })).rejects.toBeInstanceOf(UniqueConstraintError);
+        expect(await users.findOne({ n: 2 }, { projection: ['email'] })).toEqual({ email: 'b@example.com' });
+      });
+
+      test('allow a document to keep its own value', async () => {
+        await users.insertOne({ email: 'a@example.com', n: 1 });
+        expect(await users.updateOne({ n: 1 }, { $set: { email: 'a@example.com', n: 2 } })).toBe(1);
+      });
+
+      test('free a value once its holder is deleted or changed', async () => {
+        await users.insertOne({ email: 'a@example.com', n: 1 });
+        await users.updateOne({ n: 1 }, { $set: { email: 'c@example.com' } });
+        await users.insertOne({ email: 'a@example.com', n: 2 });
+        await users.deleteOne({ n: 2 });
+        await users.insertOne({ email: 'a@example.com', n: 3 });
+        expect(await users.countDocuments({})).toBe(2);
+      });
+
+      test('let null and missing values through, any number of times', async () => {
+        await users.insertMany([{ n: 1 }, { n: 2 }, { email: null, n: 3 }, { email: null, n: 4 }]);
+        expect(await users.countDocuments({})).toBe(4);
+      });
+
+      test('compound: equal tuples collide, a missing non-leading field counts as null', async () => {
+        const entries = store.collection('entries');
+        await entries.createIndex({ keys: [['documentId', 1], ['locale', 1]], unique: true });
+        await entries.insertMany([{ documentId: 'd1', locale: 'en' }, { documentId: 'd1', locale: 'fr' }, { documentId: 'd2' }]);
+        await expect(entries.insertOne({ documentId: 'd1', locale: 'en' })).rejects.toBeInstanceOf(UniqueConstraintError);
+        await expect(entries.insertOne({ documentId: 'd2', locale: null })).rejects.toBeInstanceOf(UniqueConstraintError);
+        await entries.insertMany([{ locale: 'en' }, { locale: 'en' }]);
+        expect(await entries.countDocuments({})).toBe(5);
+      });
+
+      test('creating a unique index over duplicates fails', async () => {
+        await articles.insertOne({ id: 6, views: 5 });
+        await expect(articles.createIndex({ keys: [['views', 1]], unique: true })).rejects.toBeInstanceOf(UniqueConstraintError);
+      });
+
+      test('createIndex is idempotent and listIndexes names every index', async () => {
+        await users.createIndex({ keys: [['email', 1]], unique: true });
+        await users.createIndex({ keys: [['createdAt', -1]] });
+        await users.createIndex({ keys: [['createdAt', -1]] });
+        const indexes = await users.listIndexes();
+        expect(indexes).toEqual(
+          expect.arrayContaining([
+            { keys: [['email', 1]], unique: true, name: 'email_1' },
+            { keys: [['createdAt', -1]], unique: false, name: 'createdAt_-1' },
+          ]),
+        );
+        expect(indexes).toHaveLength(2);
+      });
+
+      test('persist across reopening', async () => {
+        await users.insertOne({ email: 'a@example.com' });
+        await store.close();
+        store = await fixture.open();
+        await expect(store.collection('users').insertOne({ email: 'a@example.com' })).rejects.toBeInstanceOf(UniqueConstraintError);
+      });
+    });
+
+    describe('sequences', () => {
+      test('count from 1, independently per name', async () => {
+        expect(await store.nextSequence('articles')).toBe(1);
+        expect(await store.nextSequence('articles')).toBe(2);
+        expect(await store.nextSequence('users')).toBe(1);
+        expect(await store.nextSequence('articles')).toBe(3);
+      });
+
+      test('never hand out a value twice under concurrency', async () => {
+        const values = await Promise.all(Array.from({ length: 20 }, () => store.nextSequence('c')));
+        expect(new Set(values).size).toBe(20);
+        expect(Math.max(...values)).toBe(20);
+      });
+
+      test('persist across reopening', async () => {
+        await store.nextSequence('articles');
+        await store.nextSequence('articles');
+        await store.close();
+        store = await fixture.open();
+        expect(await store.nextSequence('articles')).toBe(3);
+      });
+    });
+
+    describe('transactions', () => {
+      test('return the work result and keep its writes', async () => {
+        const result = await store.transaction(async () => {
+          await articles.insertOne({ id: 6 });
+          await articles.updateOne({ id: 1 }, { $set: { views: 11 } });
+          return 'done';
+        });
+        expect(result).toBe('done');
+        expect(await matching({ $or: [{ id: 6 }, { views: 11 }] })).toEqual([1, 6]);
+      });
+
+      test('see their own writes', async () => {
+        await store.transaction(async () => {
+          await articles.insertOne({ id: 6 });
+          expect(await articles.countDocuments({ id: 6 })).toBe(1);
+        });
+      });
+
+      test('roll back every write when the work throws', async () => {
+        if (!fixture.atomicTransactions) return;
+        await expect(
+          store.transaction(async () => {
+            await articles.insertOne({ id: 6 });
+            await articles.updateMany({}, { $set: { views: 0 } });
+            await articles.deleteOne({ id: 1 });
+            throw new Error('abort');
+          }),
+        ).rejects.toThrow('abort');
+        expect(await articles.find({}, { sort: [['id', 1]] })).toEqual(ARTICLES);
+      });
+
+      test('pass the error of the work through', async () => {
+        const failure = new Error('specific');
+        await expect(store.transaction(async () => Promise.reject(failure))).rejects.toBe(failure);
+      });
+    });
+
+    describe('refusals', () => {
+      test.each<[string, Filter]>([
+        ['$where', { $where: 'this.views > 1' }],
+        ['$function', { views: { $function: { body: 'return true', args: [], lang: 'js' } } }],
+        ['$expr', { $expr: { $gt: ['$views', 1] } }],
+        ['$accumulator nested in $and', { $and: [{ views: { $accumulator: {} } }] }],
+        ['$jsonSchema', { $jsonSchema: {} }],
+        ['a __proto__ key', JSON.parse('{"__proto__": {"views": 5}}') as Filter],
+        ['a constructor key', { constructor: { prototype: 1 } }],
+        ['a RegExp instance', { title: /a/ }],
+      ])('refuse a filter with %s everywhere', async (_, filter) => {
+        await expect(articles.find(filter)).rejects.toBeInstanceOf(UnsafeFilterError);
+        await expect(articles.findOne(filter)).rejects.toBeInstanceOf(UnsafeFilterError);
+        await expect(articles.countDocuments(filter)).rejects.toBeInstanceOf(UnsafeFilterError);
+        await expect(articles.updateMany(filter, { $set: { views: 0 } })).rejects.toBeInstanceOf(UnsafeFilterError);
+        await expect(articles.deleteMany(filter)).rejects.toBeInstanceOf(UnsafeFilterError);
+        expect(await articles.countDocuments({ views: 0 })).toBe(1);
+      });
+
+      test('refuse values that do not survive a JSON round trip', async () => {
+        await expect(articles.insertOne({ id: 7, when: new Date() as unknown as string })).rejects.toThrow(/Date/);
+        await expect(articles.insertOne({ id: 7, n: Number.NaN })).rejects.toThrow(/non-finite/);
+      });
+
+      test('refuse invalid collection names', () => {
+        expect(() => store.collection('$cmd')).toThrow(/collection name/);
+        expect(() => store.collection('')).toThrow(/collection name/);
+      });
+    });
+
+    describe('store', () => {
+      test('lists the collections that hold documents', async () => {
+        store.collection('never_written');
+        expect(await store.listCollections()).toContain('articles');
+        expect(await store.listCollections()).not.toContain('never_written');
+      });
+
+      test('answers ping', async () => {
+        expect(await store.ping()).toBe(true);
+      });
+
+      test('keeps documents across reopening', async () => {
+        await store.close();
+        store = await fixture.open();
+        expect(await store.collection('articles').find({}, { sort: [['id', 1]] })).toEqual(ARTICLES);
+      });
+    });
+  });
+}
