@@ -1,5 +1,4 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { useDepthLimit } from '@envelop/depth-limit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { FolioConfig } from '../config/types';
@@ -9,6 +8,8 @@ import { useAuthorization } from './plugins/use-authorization';
 import { useAmountLimit } from './plugins/use-amount-limit';
 import { useIntrospectionControl } from './plugins/use-introspection-control';
 import { useValidationStatus } from './plugins/use-validation-status';
+import { useSafeDepthLimit } from './plugins/use-safe-depth-limit';
+import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -17,6 +18,9 @@ import { useValidationStatus } from './plugins/use-validation-status';
  */
 
 export type GraphqlServer = YogaServerInstance<Record<string, unknown>, FolioContext>;
+
+/** Deep enough for any real filter (their own bound is tighter), shallow enough for the stack. */
+const MAX_INPUT_DEPTH = 100;
 
 const isProduction = (config: FolioConfig) => config.env === 'production';
 
@@ -44,7 +48,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     plugins: [
       useValidationStatus(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
-      useDepthLimit({ maxDepth: graphql.depthLimit }),
+      useSafeDepthLimit(graphql.depthLimit),
+      useInputDepthLimit(MAX_INPUT_DEPTH),
       EnvelopArmorPlugin({
         maxDepth: { enabled: false },
         blockFieldSuggestion: { enabled: isProduction(config) },

@@ -38,10 +38,10 @@ export const componentListResolver = (models: Models, field: string, componentUi
           }
           return 0;
         });
-    const { defaultLimit, maxLimit, amountLimit } = context.services.config.graphql;
-    const page = args.pagination && Object.keys(args.pagination).length > 0
-      ? parsePagination(args.pagination, { defaultLimit, maxLimit })
-      : { skip: 0, limit: amountLimit };
+    // Without pagination a repeatable component is returned whole, as stored; the amount limit still applies.
+    if (!args.pagination || Object.keys(args.pagination).length === 0) return sorted;
+    const { defaultLimit, maxLimit } = context.services.config.graphql;
+    const page = parsePagination(args.pagination, { defaultLimit, maxLimit });
     return sorted.slice(page.skip, page.skip + page.limit);
   };
 };

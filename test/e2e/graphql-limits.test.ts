@@ -1,0 +1,169 @@
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+/** `{ categories { parent { parent { … name } } } }` with `levels` fields from the root field down. */
+const nested = (levels: number): string => {
+  let selection = 'name';
+  for (let level = 1; level < levels - 1; level += 1) selection = `parent { ${selection} }`;
+  return `{ categories { ${selection} } }`;
+};
+
+describe('depth limit (root field is depth 0, as Strapi counts)', () => {
+  test('11 fields deep passes with depthLimit 10', async () => {
+    const result = await server.gql(nested(11));
+    expect(result.status).toBe(200);
+    expect(result.body.errors).toBeUndefined();
+  });
+
+  test('12 fields deep is refused with 400 naming the limit', async () => {
+    const result = await server.gql(nested(12));
+    expect(result.status).toBe(400);
+    expect(result.body.errors![0].message).toMatch(/exceeds maximum operation depth of 10/);
+  });
+});
+
+describe('graphql-armor limits and hostile documents', () => {
+  test('more aliases than maxAliases (30) are refused with 400', async () => {
+    const aliases = (count: number) => Array.from({ length: count }, (_, index) => `a${index}: articles { title }`).join(' ');
+    const allowed = await server.gql(`{ ${aliases(30)} }`);
+    expect(allowed.status).toBe(200);
+    const refused = await server.gql(`{ ${aliases(31)} }`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors![0].message).toMatch(/Aliases limit of 30 exceeded/);
+  });
+
+  test('1,000 aliases are refused with 400 before execution', async () => {
+    const aliases = Array.from({ length: 1000 }, (_, index) => `a${index}: articles { title }`).join(' ');
+    const result = await server.gql(`{ ${aliases} }`);
+    expect(result.status).toBe(400);
+    expect(result.body.errors![0].message).toMatch(/limit of \d+ exceeded/);
+  });
+
+  test('a fragment cycle is a validation error, not a crash', async () => {
+    const result = await server.gql('query { articles { ...A } } fragment A on Article { ...B } fragment B on Article { ...A }');
+    expect(result.status).toBe(400);
+    expect(result.body.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  test('a 1,000-branch or answers (through variables)', async () => {
+    const or = Array.from({ length: 1000 }, (_, index) => ({ title: { eq: `t${index}` } }));
+    const result = await server.gql('query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: { or } });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ data: { articles: [] } });
+  });
+
+  test('a 1,000-level nested and is refused with BAD_USER_INPUT', async () => {
+    let filter: Record<string, unknown> = { title: { eq: 'x' } };
+    for (let level = 0; level < 1000; level += 1) filter = { and: [filter] };
+    const result = await server.gql('query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: filter });
+    expect(result.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(result.body.errors![0].message).toMatch(/deeper than/);
+  });
+
+  test('filters nested past the filter bound are BAD_USER_INPUT', async () => {
+    let filter: Record<string, unknown> = { title: { eq: 'x' } };
+    for (let level = 0; level < 40; level += 1) filter = { not: filter };
+    const result = await server.gql('query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: filter });
+    expect(result.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(result.body.errors![0].message).toMatch(/Filters nest deeper than 32 levels/);
+  });
+
+  test('an over-long filter string is refused', async () => {
+    const result = await server.gql('query($t: String) { articles(filters: { title: { contains: $t } }) { title } }', { t: 'x'.repeat(5000) });
+    expect(result.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+  });
+
+  test('regular-expression characters in filters are matched literally', async () => {
+    await server.gql('mutation { createArticle(data: { title: "a.b (c)" }) { documentId } }', {}, server.asAdmin);
+    const literal = await server.gql<{ articles: Array<{ title: string }> }>('{ articles(filters: { title: { contains: ".b (" } }) { title } }');
+    expect(literal.body.data!.articles).toEqual([{ title: 'a.b (c)' }]);
+    const wildcard = await server.gql<{ articles: unknown[] }>('{ articles(filters: { title: { contains: "a.*" } }) { title } }');
+    expect(wildcard.body.data!.articles).toEqual([]);
+  });
+});
+
+describe('pagination and sort arguments', () => {
+  test('page and offset pagination together is an error', async () => {
+    const result = await server.gql('{ articles(pagination: { page: 1, start: 0 }) { title } }');
+    expect(result.body.errors![0]).toMatchObject({
+      message: 'Cannot use both page & offset pagination in the same query',
+      extensions: { code: 'BAD_USER_INPUT', error: { name: 'PaginationError' } },
+    });
+  });
+
+  test('unknown sort field or direction is BAD_USER_INPUT', async () => {
+    for (const sort of ['nope', 'title:sideways', '__proto__:asc', 'category:asc']) {
+      const result = await server.gql('query($s: [String]) { articles(sort: $s) { title } }', { s: [sort] });
+      expect(result.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  test('pageSize is clamped to maxLimit and limit -1 means maxLimit', async () => {
+    const big = await server.gql<{ articles_connection: { pageInfo: { pageSize: number } } }>(
+      '{ articles_connection(pagination: { pageSize: 500 }) { pageInfo { pageSize } } }',
+    );
+    expect(big.body.data!.articles_connection.pageInfo.pageSize).toBe(100);
+    const all = await server.gql<{ articles_connection: { pageInfo: { pageSize: number } } }>(
+      '{ articles_connection(pagination: { limit: -1 }) { pageInfo { pageSize } } }',
+    );
+    expect(all.body.data!.articles_connection.pageInfo.pageSize).toBe(100);
+  });
+});
+
+describe('introspection and playground follow the environment', () => {
+  test('development: introspection on', async () => {
+    const result = await server.gql('{ __schema { queryType { name } } }');
+    expect(result.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+
+  test('production: introspection and GraphiQL off unless configured', async () => {
+    const production = await startTestServer({ env: { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret' } });
+    try {
+      const result = await production.gql('{ __schema { queryType { name } } }');
+      expect(result.status).toBe(400);
+      const page = await fetch(`${production.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(await page.text()).not.toMatch(/GraphiQL/);
+    } finally {
+      await production.stop();
+    }
+  });
+});
+
+describe('amount limit', () => {
+  test('a list longer than amountLimit is refused with 400', async () => {
+    const limited = await startTestServer({
+      config: {
+        plugins: {
+          graphql: { config: { amountLimit: 3, maxLimit: 3, defaultLimit: 3 } },
+          'users-permissions': { config: { roles: { public: { permissions: ['api::homepage.homepage.find'] } } } },
+        },
+      },
+    });
+    try {
+      const keywords = Array.from({ length: 5 }, (_, index) => ({ value: `k${index}` }));
+      const created = await limited.gql(
+        'mutation($k: [ComponentSharedKeywordInput]) { updateHomepage(data: { seo: { metaTitle: "m", keywords: $k } }) { headline } }',
+        { k: keywords },
+        limited.asAdmin,
+      );
+      expect(created.body.errors).toBeUndefined();
+      const whole = await limited.gql('{ homepage { seo { keywords { value } } } }');
+      expect(whole.status).toBe(400);
+      expect(whole.body.errors![0]).toMatchObject({
+        message: 'A list of 5 items exceeds the amount limit of 3',
+        extensions: { code: 'LIMIT_EXCEEDED' },
+      });
+      const paged = await limited.gql<{ homepage: { seo: { keywords: unknown[] } } }>(
+        '{ homepage { seo { keywords(pagination: { limit: 3 }) { value } } } }',
+      );
+      expect(paged.body.data!.homepage.seo.keywords).toHaveLength(3);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
