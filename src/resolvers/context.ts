@@ -12,6 +12,8 @@ export interface Services {
   config: FolioConfig;
   store: Store;
   documents: DocumentService;
+  /** absolute path of the instance's data directory (the embedded store, uploaded files) */
+  dataDir: string;
 }
 
 export interface FolioContext {

@@ -18,6 +18,8 @@ export interface FolioOptions {
   models: Models;
   config: FolioConfig;
   store: Store;
+  /** absolute path; modules keep their files under it (uploads) */
+  dataDir: string;
   extensions?: Extension[];
   modules?: FolioModuleFactory[];
 }
@@ -30,10 +32,10 @@ export interface Folio {
   routes: HttpRoute[];
 }
 
-export const createFolio = async ({ models, config, store, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+export const createFolio = async ({ models, config, store, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
   await ensureIndexes(models, store);
   const documents = createDocumentService({ models, store, i18n: config.i18n });
-  const services: Services = { models, config, store, documents };
+  const services: Services = { models, config, store, documents, dataDir };
   const built = modules.map((factory) => factory(services));
   for (const module of built) await module.start?.();
   const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));

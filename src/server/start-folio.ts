@@ -26,9 +26,10 @@ export const startFolio = async (options: StartOptions): Promise<StartedFolio> =
   const models = loadModels(schemaDir);
   const config = loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port } });
   const extensions = loadExtensions(schemaDir, models);
-  const store = await openStore(config.database, resolve(options.dataDir));
+  const dataDir = resolve(options.dataDir);
+  const store = await openStore(config.database, dataDir);
   try {
-    const folio = await createFolio({ models, config, store, extensions });
+    const folio = await createFolio({ models, config, store, dataDir, extensions });
     const running = await listen(folio, config.server.host, config.server.port);
     return {
       ...running,
