@@ -1,0 +1,77 @@
+import { buildSchema as parseSdl } from 'graphql';
+import { loadModels } from '../../src/models/load-models';
+import { emitSdl } from '../../src/sdl/emit-sdl';
+import { createShadowCrud } from '../../src/sdl/shadow-crud';
+import { EXAMPLE_SCHEMA } from '../support/test-server';
+
+const models = loadModels(EXAMPLE_SCHEMA);
+
+describe('SDL emission', () => {
+  test('the example models emit this SDL', () => {
+    expect(emitSdl(models)).toMatchSnapshot();
+  });
+
+  test('the emitted SDL is a valid schema with Strapi names', () => {
+    const schema = parseSdl(emitSdl(models));
+    for (const name of [
+      'Article',
+      'ArticleInput',
+      'ArticleFiltersInput',
+      'ArticleEntityResponseCollection',
+      'ComponentSharedSeo',
+      'ComponentSharedSeoInput',
+      'ENUM_ARTICLE_KIND',
+      'ArticleSectionsDynamicZone',
+      'ArticleSectionsDynamicZoneInput',
+      'PublicationStatus',
+      'I18NLocaleCode',
+      'DateTime',
+      'JSON',
+      'Date',
+      'Time',
+      'Long',
+      'UploadFile',
+    ]) {
+      expect(schema.getType(name)).toBeDefined();
+    }
+    const query = schema.getQueryType()!.getFields();
+    expect(Object.keys(query)).toEqual(expect.arrayContaining(['article', 'articles', 'articles_connection', 'homepage']));
+    expect(query.articles.args.map((arg) => arg.name)).toEqual(['filters', 'pagination', 'sort', 'status', 'locale']);
+    expect(query.authors.args.map((arg) => arg.name)).not.toContain('locale');
+    const mutation = schema.getMutationType()!.getFields();
+    expect(Object.keys(mutation)).toEqual(
+      expect.arrayContaining(['createArticle', 'updateArticle', 'deleteArticle', 'updateHomepage', 'deleteHomepage']),
+    );
+    expect(mutation.createHomepage).toBeUndefined();
+  });
+
+  test('every generated root field carries its @auth scope', () => {
+    const sdl = emitSdl(models);
+    expect(sdl).toContain('articles(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], status: PublicationStatus = PUBLISHED, locale: I18NLocaleCode): [Article]! @auth(scope: ["api::article.article.find"])');
+    expect(sdl).toContain('@auth(scope: ["api::article.article.findOne"])');
+    expect(sdl).toContain('deleteHomepage: DeleteMutationResponse @auth(scope: ["api::homepage.homepage.delete"])');
+  });
+
+  test('filter inputs offer only meaningful operators', () => {
+    const schema = parseSdl(emitSdl(models));
+    const booleanFilter = schema.getType('BooleanFilterInput') as unknown as { getFields(): Record<string, unknown> };
+    expect(Object.keys(booleanFilter.getFields())).not.toContain('containsi');
+    const stringFilter = schema.getType('StringFilterInput') as unknown as { getFields(): Record<string, unknown> };
+    expect(Object.keys(stringFilter.getFields())).toEqual(expect.arrayContaining(['eqi', 'containsi', 'startsWithi', 'endsWithi', 'between']));
+  });
+
+  test('shadow CRUD switches become @disabled marks', () => {
+    const sdl = emitSdl(models, {
+      shadowCrud: createShadowCrud(true, {
+        'api::tag.tag': { disable: true },
+        'api::article.article': { disableActions: ['delete'], fields: { views: { output: false }, summary: { filters: false } } },
+        'api::author.author': { disableMutations: true },
+      }),
+    });
+    expect(sdl).toMatch(/type Tag @disabled \{/);
+    expect(sdl).toMatch(/deleteArticle\(documentId: ID!, locale: I18NLocaleCode\): DeleteMutationResponse @disabled/);
+    expect(sdl).toMatch(/createAuthor\(.*\): Author @disabled/);
+    expect(sdl).toMatch(/ {2}views: Int @disabled\n/);
+    expect(sdl).toMatch(/summary: StringFilterInput @disabled/);
+  });
+});
