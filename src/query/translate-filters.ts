@@ -171,7 +171,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
         continue;
       }
       const attribute = Object.prototype.hasOwnProperty.call(attributes, key) ? attributes[key] : undefined;
-      if (contentType && !attribute && key in SYSTEM_FIELDS && (key !== 'locale' || contentType.localized)) {
+      if (contentType && !attribute && Object.prototype.hasOwnProperty.call(SYSTEM_FIELDS, key) && (key !== 'locale' || contentType.localized)) {
         parts.push(await scalarFilter(`${prefix}${key}`, SYSTEM_FIELDS[key], value, keyPath, depth + 1));
         continue;
       }
