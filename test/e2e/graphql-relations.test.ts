@@ -63,7 +63,7 @@ beforeAll(async () => {
     public: { permissions: ['api::article.article.find', 'api::category.category.find', 'api::tag.tag.find', 'api::author.author.find'] },
   };
   store = await openStore(config.database, join(root, 'data'));
-  const folio = await createFolio({ models: loadModels(EXAMPLE_SCHEMA), config, store: countingStore(store, counter) });
+  const folio = await createFolio({ models: loadModels(EXAMPLE_SCHEMA), config, store: countingStore(store, counter), dataDir: join(root, 'data') });
   running = await listen(folio, '127.0.0.1', 0);
 });
 
