@@ -1,4 +1,5 @@
 import { openEmbeddedStore } from './embedded/create-embedded-store';
+import { openMongoStore } from './mongodb/create-mongodb-store';
 import type { Store } from './types';
 
 export interface StoreConfig {
@@ -15,7 +16,8 @@ export async function openStore(config: StoreConfig, dataDir: string): Promise<S
     case 'embedded':
       return openEmbeddedStore(dataDir);
     case 'mongodb':
-      throw new Error('the mongodb storage engine is not available yet; use "client": "embedded"');
+      if (!config.uri) throw new Error('the mongodb database client needs a connection string: set database.uri or DATABASE_URL');
+      return openMongoStore({ uri: config.uri, options: config.options });
     default:
       throw new Error(`unknown database client "${String((config as { client: unknown }).client)}": use "embedded" or "mongodb"`);
   }

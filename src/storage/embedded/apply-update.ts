@@ -1,5 +1,6 @@
 import type { StoredDocument, StoredValue, UpdateSpec } from '../types';
 import { cloneDocument } from '../clone-document';
+import { assertSafeUpdate } from '../update-spec';
 
 type Container = StoredDocument | StoredValue[];
 
@@ -54,25 +55,19 @@ function setPath(root: StoredDocument, path: string, value: StoredValue | undefi
   writeChild(container, segments[segments.length - 1], value, path);
 }
 
-const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-function assertUpdatablePath(path: string): void {
-  if (path === '' || path.split('.').some((segment) => segment === '' || segment.startsWith('$') || FORBIDDEN_SEGMENTS.has(segment))) {
-    throw new TypeError(`cannot update field "${path}"`);
-  }
+/** A validated update whose `$set` values are a private copy, ready for applyUpdate on any number of documents. */
+export function prepareUpdate(update: UpdateSpec): Required<UpdateSpec> {
+  assertSafeUpdate(update);
+  return { $set: update.$set ? cloneDocument(update.$set) : {}, $unset: [...(update.$unset ?? [])] };
 }
 
-/** The document after `$set` (dotted paths create missing objects) then `$unset`; `document` is not modified. */
-export function applyUpdate(document: StoredDocument, update: UpdateSpec): StoredDocument {
+/**
+ * The document after `$set` (dotted paths create missing objects) then `$unset`; `document` is not modified.
+ * Documents may share the prepared values: stored documents are never mutated in place.
+ */
+export function applyUpdate(document: StoredDocument, update: Required<UpdateSpec>): StoredDocument {
   const next: StoredDocument = { ...document };
-  const assignments = update.$set ? cloneDocument(update.$set) : {};
-  for (const path of Object.keys(assignments)) {
-    assertUpdatablePath(path);
-    setPath(next, path, assignments[path]);
-  }
-  for (const path of update.$unset ?? []) {
-    assertUpdatablePath(path);
-    setPath(next, path, undefined);
-  }
+  for (const path of Object.keys(update.$set)) setPath(next, path, update.$set[path]);
+  for (const path of update.$unset) setPath(next, path, undefined);
   return next;
 }

@@ -1,7 +1,7 @@
 import { normalizeFindOptions } from '../find-options';
 import { normalizeIndexSpec, sameIndex } from '../index-spec';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
-import { applyUpdate } from './apply-update';
+import { applyUpdate, prepareUpdate } from './apply-update';
 import { cloneDocument } from '../clone-document';
 import { projectDocument } from './project-document';
 import type { CollectionTable } from './collection-table';
@@ -22,11 +22,12 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     for (const document of documents) batch.put(table, table.allocateKey(), document);
   }
 
-  function update(filter: Filter, spec: UpdateSpec, limit: number): Promise<number> {
+  async function update(filter: Filter, spec: UpdateSpec, limit: number): Promise<number> {
+    const prepared = prepareUpdate(spec);
     return store.write((batch) => {
       const table = store.table(name);
       const keys = matchingKeys(table, filter, limit);
-      for (const key of keys) batch.put(table, key, applyUpdate(table.documents.get(key)!, spec));
+      for (const key of keys) batch.put(table, key, applyUpdate(table.documents.get(key)!, prepared));
       return keys.length;
     });
   }

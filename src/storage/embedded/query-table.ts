@@ -2,24 +2,22 @@ import type { NormalizedFindOptions } from '../find-options';
 import type { Filter, StoredDocument } from '../types';
 import type { CollectionTable } from './collection-table';
 import { createMatcher } from './create-matcher';
-import { sortDocuments } from './sort-documents';
 
 /**
- * The stored (shared, never to be mutated) documents a find returns, in order. Without a sort the scan stops
- * as soon as the page is full.
+ * The stored (shared, never to be mutated) documents a find returns, in order. The scan runs in natural order,
+ * or over the table's cached sorted view, and stops as soon as the page is full.
  */
 export function queryTable(table: CollectionTable, filter: Filter, options: NormalizedFindOptions): StoredDocument[] {
   const matches = createMatcher(filter);
   const { sort, skip, limit } = options;
   const end = limit === undefined ? Infinity : skip + limit;
   const matched: StoredDocument[] = [];
-  for (const document of table.documents.values()) {
+  for (const document of sort.length > 0 ? table.sortedView(sort) : table.documents.values()) {
     if (!matches(document)) continue;
     matched.push(document);
-    if (sort.length === 0 && matched.length >= end) break;
+    if (matched.length >= end) break;
   }
-  const ordered = sort.length > 0 ? sortDocuments(matched, sort) : matched;
-  return ordered.slice(skip, end);
+  return matched.slice(skip, end);
 }
 
 /** Internal keys of the documents `filter` matches, in natural order, at most `limit` of them. */

@@ -1,0 +1,132 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { MongoClient, type ClientSession, type MongoClientOptions } from 'mongodb';
+import { assertCollectionName } from '../collection-name';
+import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../sequences';
+import type { Collection, Store } from '../types';
+import { databaseNameOf, redactConnectionString } from './connection-string';
+import { createMongoCollection } from './mongodb-collection';
+import { isDuplicateKeyError } from './mongodb-errors';
+
+export interface MongoStoreConfig {
+  uri: string;
+  /** MongoClient options; `dbName` overrides the database named in the URI */
+  options?: Record<string, unknown>;
+}
+
+/** Folio's defaults; any of them can be overridden in `options`. */
+const DEFAULT_OPTIONS: MongoClientOptions = {
+  appName: 'folio',
+  maxPoolSize: 20,
+  retryReads: true,
+  retryWrites: true,
+  serverSelectionTimeoutMS: 10_000,
+  // the same documents as the embedded engine, which drops undefined fields as JSON does
+  ignoreUndefined: true,
+};
+
+const DEFAULT_DATABASE = 'folio';
+const PING_TIMEOUT_MS = 2_000;
+
+async function connect(uri: string, options: MongoClientOptions): Promise<MongoClient> {
+  const client = new MongoClient(uri, options);
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `cannot reach MongoDB at ${redactConnectionString(uri)} within ${options.serverSelectionTimeoutMS} ms ` +
+        `(raise database.options.serverSelectionTimeoutMS to wait longer): ${reason}`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The MongoDB engine. Transactions use a session with `withTransaction` when the deployment has them (a replica
+ * set or a sharded cluster): then `work` is atomic, and may run more than once when the driver retries a
+ * transient conflict, so it must only touch the store. On a standalone server `work` runs plainly: correct, not
+ * atomic. Operations inside one transaction must run one after another (no Promise.all), as the driver requires.
+ */
+export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
+  const { dbName, ...clientOptions } = config.options ?? {};
+  const options: MongoClientOptions = { ...DEFAULT_OPTIONS, ...(clientOptions as MongoClientOptions) };
+  const client = await connect(config.uri, options);
+  const db = client.db(typeof dbName === 'string' ? dbName : (databaseNameOf(config.uri) ?? DEFAULT_DATABASE));
+  const hello = await db.admin().command({ hello: 1 });
+  const supportsTransactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+  const sessions = new AsyncLocalStorage<ClientSession>();
+  const currentSession = () => sessions.getStore();
+  const collections = new Map<string, Collection>();
+  let sequencesIndexed: Promise<void> | undefined;
+
+  function collection(name: string): Collection {
+    assertCollectionName(name);
+    let found = collections.get(name);
+    if (!found) {
+      found = createMongoCollection(name, db, currentSession);
+      collections.set(name, found);
+    }
+    return found;
+  }
+
+  return {
+    engine: 'mongodb',
+    collection,
+    async listCollections() {
+      const listed = await db.listCollections({}, { nameOnly: true }).toArray();
+      const names = listed.map((entry) => entry.name).filter((name) => !name.startsWith('system.'));
+      const holding = await Promise.all(names.map(async (name) => (await db.collection(name).countDocuments({}, { limit: 1 })) > 0));
+      return names.filter((_, i) => holding[i]);
+    },
+    async nextSequence(name) {
+      assertSequenceName(name);
+      sequencesIndexed ??= collection(SEQUENCES_COLLECTION)
+        .createIndex(SEQUENCES_INDEX)
+        .catch((error: unknown) => {
+          sequencesIndexed = undefined;
+          throw error;
+        });
+      await sequencesIndexed;
+      // outside any transaction on purpose: a counter shared by concurrent transactions would make them
+      // conflict; a value taken by a transaction that fails is skipped
+      const increment = () =>
+        db
+          .collection(SEQUENCES_COLLECTION)
+          .findOneAndUpdate({ name }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after', projection: { _id: 0, value: 1 } });
+      // two first upserts of a name race: the loser hits the unique index, and the counter exists by then
+      const counter = await increment().catch((error: unknown) => {
+        if (isDuplicateKeyError(error)) return increment();
+        throw error;
+      });
+      if (typeof counter?.value !== 'number') throw new Error(`sequence ${name} holds no number`);
+      return counter.value;
+    },
+    async transaction(work) {
+      if (currentSession() || !supportsTransactions) return work();
+      const session = client.startSession();
+      try {
+        return await session.withTransaction(() => sessions.run(session, work));
+      } finally {
+        await session.endSession();
+      }
+    },
+    async ping() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      });
+      const answer = db
+        .command({ ping: 1 })
+        .then((reply) => reply.ok === 1)
+        .catch(() => false);
+      try {
+        return await Promise.race([answer, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => client.close(),
+  };
+}

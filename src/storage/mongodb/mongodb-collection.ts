@@ -1,0 +1,104 @@
+import type { ClientSession, Db, Document } from 'mongodb';
+import { cloneDocument } from '../clone-document';
+import { normalizeFindOptions } from '../find-options';
+import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
+import { toStoreError } from './mongodb-errors';
+import { fromMongoIndex, toMongoFilter, toMongoIndex, toMongoProjection, toMongoSort, toMongoUpdate } from './translate-query';
+
+const NAMESPACE_NOT_FOUND = 26;
+
+/**
+ * One Folio collection as one MongoDB collection. Filters, sorts, skip, limit and projections run on the
+ * server. Inside `Store.transaction` every operation joins the transaction's session; index operations never
+ * do (MongoDB restricts them inside transactions).
+ */
+export function createMongoCollection(name: string, db: Db, currentSession: () => ClientSession | undefined): Collection {
+  const collection = db.collection(name);
+  // index name -> fields, to name the fields of a duplicate key reported only by index name (insertMany)
+  const indexFields = new Map<string, string[]>();
+
+  async function run<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw toStoreError(error, name, indexFields);
+    }
+  }
+
+  async function update(filter: Filter, spec: UpdateSpec, many: boolean): Promise<number> {
+    const query = toMongoFilter(filter);
+    const changes = toMongoUpdate(spec);
+    const session = currentSession();
+    if (!changes) return run(() => collection.countDocuments(query, { session, ...(many ? {} : { limit: 1 }) }));
+    const result = await run(() => (many ? collection.updateMany(query, changes, { session }) : collection.updateOne(query, changes, { session })));
+    return result.matchedCount;
+  }
+
+  async function remove(filter: Filter, many: boolean): Promise<number> {
+    const query = toMongoFilter(filter);
+    const session = currentSession();
+    const result = await run(() => (many ? collection.deleteMany(query, { session }) : collection.deleteOne(query, { session })));
+    return result.deletedCount;
+  }
+
+  return {
+    name,
+    async find(filter, options) {
+      const query = toMongoFilter(filter);
+      const { sort, skip, limit, projection } = normalizeFindOptions(options);
+      const cursor = collection.find(query, {
+        session: currentSession(),
+        projection: toMongoProjection(projection),
+        ...(sort.length > 0 ? { sort: toMongoSort(sort) } : {}),
+        ...(skip > 0 ? { skip } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+      });
+      return run(() => cursor.toArray()) as Promise<StoredDocument[]>;
+    },
+    async findOne(filter, options) {
+      const query = toMongoFilter(filter);
+      const { sort, skip, projection } = normalizeFindOptions(options);
+      const found = await run(() =>
+        collection.findOne(query, {
+          session: currentSession(),
+          projection: toMongoProjection(projection),
+          ...(sort.length > 0 ? { sort: toMongoSort(sort) } : {}),
+          ...(skip > 0 ? { skip } : {}),
+        }),
+      );
+      return found as StoredDocument | null;
+    },
+    async countDocuments(filter) {
+      const query = toMongoFilter(filter);
+      return run(() => collection.countDocuments(query, { session: currentSession() }));
+    },
+    async insertOne(document) {
+      // a copy: the driver adds `_id` to the object it is given
+      const copy: Document = cloneDocument(document);
+      await run(() => collection.insertOne(copy, { session: currentSession() }));
+    },
+    async insertMany(documents) {
+      const copies: Document[] = documents.map(cloneDocument);
+      if (copies.length === 0) return;
+      await run(() => collection.insertMany(copies, { session: currentSession(), ordered: true }));
+    },
+    updateOne: (filter, spec) => update(filter, spec, false),
+    updateMany: (filter, spec) => update(filter, spec, true),
+    deleteOne: (filter) => remove(filter, false),
+    deleteMany: (filter) => remove(filter, true),
+    async createIndex(index) {
+      const { key, options } = toMongoIndex(index);
+      indexFields.set(options.name, key.map(([field]) => field));
+      await run(() => collection.createIndex(key, options));
+    },
+    async listIndexes() {
+      const listed = await run(() => collection.listIndexes().toArray()).catch((error: { code?: number }) => {
+        if (error.code === NAMESPACE_NOT_FOUND) return [];
+        throw error;
+      });
+      const specs = listed.map(fromMongoIndex).filter((spec) => spec !== null);
+      for (const spec of specs) indexFields.set(spec.name, spec.keys.map(([field]) => field));
+      return specs;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { MongoServerError, type Document } from 'mongodb';
+import { UniqueConstraintError } from '../types';
+
+const DUPLICATE_KEY = 11000;
+const INDEX_OPTIONS_CONFLICT = 85;
+const INDEX_KEY_SPECS_CONFLICT = 86;
+
+export function isDuplicateKeyError(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === DUPLICATE_KEY;
+}
+
+/** The server's report of the violated key, from a plain or a bulk (insertMany) write error. */
+function duplicateKeyDetails(error: MongoServerError): Document | null {
+  // a bulk write keeps only the message of each write error: the index name is in it
+  const writeErrors: Array<{ code: number; errmsg?: string }> = [error.writeErrors ?? []].flat();
+  const duplicate = writeErrors.find((writeError) => writeError.code === DUPLICATE_KEY);
+  if (duplicate) return { errmsg: duplicate.errmsg };
+  return error.code === DUPLICATE_KEY ? error : null;
+}
+
+function violatedFields(details: Document, indexFields: ReadonlyMap<string, string[]>): string[] {
+  if (details.keyPattern && typeof details.keyPattern === 'object') return Object.keys(details.keyPattern as Document);
+  const message = String(details.errmsg ?? details.message ?? '');
+  const indexName = /index: (\S+) dup key/.exec(message)?.[1];
+  return (indexName && indexFields.get(indexName)) || [];
+}
+
+/**
+ * MongoDB's errors in the storage interface's terms: a duplicate key (E11000) becomes UniqueConstraintError,
+ * a conflicting index definition a plain message; anything else passes through unchanged (so that the
+ * driver's transaction retry still sees its labels).
+ */
+export function toStoreError(error: unknown, collection: string, indexFields: ReadonlyMap<string, string[]>): unknown {
+  if (!(error instanceof MongoServerError)) return error;
+  const duplicate = duplicateKeyDetails(error);
+  if (duplicate) return new UniqueConstraintError(collection, violatedFields(duplicate, indexFields));
+  if (error.code === INDEX_OPTIONS_CONFLICT || error.code === INDEX_KEY_SPECS_CONFLICT) {
+    return new Error(`index on ${collection} conflicts with an existing index: ${error.message}`, { cause: error });
+  }
+  return error;
+}
