@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError, type WriteError } from 'mongodb';
 import { FILTER_OPERATORS, UniqueConstraintError, type Filter } from '../../src/storage/types';
 import { UnsafeFilterError } from '../../src/storage/filter-guard';
 import { databaseNameOf, redactConnectionString } from '../../src/storage/mongodb/connection-string';
@@ -143,7 +143,12 @@ describe('toStoreError', () => {
 
   test('names the fields of a bulk write duplicate from the index name', () => {
     const error = new MongoBulkWriteError(
-      { message: 'E11000', code: 11000, writeErrors: [{ index: 1, code: 11000, errmsg: 'E11000 duplicate key error collection: folio.users index: email_1 dup key: { email: "b" }', errInfo: {}, op: {} }] },
+      {
+        message: 'E11000',
+        code: 11000,
+        // the shape of the driver's WriteError (its class is not exported at run time)
+        writeErrors: [{ index: 1, code: 11000, errmsg: 'E11000 duplicate key error collection: folio.users index: email_1 dup key: { email: "b" }' }] as unknown as WriteError[],
+      },
       {} as ConstructorParameters<typeof MongoBulkWriteError>[1],
     );
     const translated = toStoreError(error, 'users', new Map([['email_1', ['email']]]));
