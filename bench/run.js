@@ -114,7 +114,9 @@ const main = async () => {
     }),
   );
   const bare = await startProcess([join(__dirname, 'bare-server.js')]);
-  const folio = await startProcess(['bin/folio.js', 'start', '--config', configDir, '--data', join(root, 'data'), '--port', '0'], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const folio = await startProcess([...nodeArgs, 'bin/folio.js', 'start', '--config', configDir, '--data', join(root, 'data'), '--port', '0'], {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
@@ -135,7 +137,8 @@ const main = async () => {
     }
   } finally {
     bare.child.kill();
-    folio.child.kill();
+    folio.child.kill('SIGTERM');
+    await new Promise((resolve) => folio.child.once('exit', resolve));
     rmSync(root, { recursive: true, force: true });
   }
 };

@@ -33,14 +33,11 @@ const loaderFor = <V>(context: FolioContext, key: string, batch: (parents: reado
 
 const scopeKey = (scope: Scope): string => `${scope.status}|${scope.locale ?? ''}`;
 
-/** Orders each parent's rows, then pages them; the store query already filtered them. */
-const pageRows = (rows: StoredDocument[], sorted: boolean, order: string[], args: ListArgs, context: FolioContext): StoredDocument[] => {
+/** Pages one parent's rows; the store query already filtered and, when asked, sorted them. */
+const pageRows = (rows: StoredDocument[], args: ListArgs, context: FolioContext): StoredDocument[] => {
   const { defaultLimit, maxLimit } = context.services.config.graphql;
   const page = parsePagination(args.pagination, { defaultLimit, maxLimit });
-  const ordered = sorted
-    ? rows
-    : order.flatMap((documentId) => rows.filter((row) => row.documentId === documentId));
-  return ordered.slice(page.skip, page.skip + page.limit);
+  return rows.slice(page.skip, page.skip + page.limit);
 };
 
 export const loadRelation = async (
@@ -67,14 +64,16 @@ export const loadRelation = async (
       : { documentId: { $in: [...new Set(parents.flatMap((row) => asList(row[field])))] } };
     const rows = await documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
     for (const row of rows) withScope(row, scope);
+    if (attribute.mappedBy) {
+      const owners = attribute.mappedBy;
+      return parents.map((row) => pageRows(rows.filter((candidate) => asList(candidate[owners]).includes(row.documentId as string)), args, context));
+    }
+    const byId = new Map<string, StoredDocument>(rows.map((row) => [row.documentId as string, row]));
     return parents.map((row) => {
-      if (attribute.mappedBy) {
-        const own = rows.filter((candidate) => asList(candidate[attribute.mappedBy as string]).includes(row.documentId as string));
-        return pageRows(own, true, [], args, context);
-      }
       const ids = asList(row[field]);
-      const own = rows.filter((candidate) => ids.includes(candidate.documentId as string));
-      return pageRows(own, sort.length > 0, ids, args, context);
+      // unsorted relations keep the order they were connected in; sorted ones the store's order
+      const own = sort.length > 0 ? rows.filter((candidate) => ids.includes(candidate.documentId as string)) : ids.map((id) => byId.get(id)).filter((row): row is StoredDocument => row !== undefined);
+      return pageRows(own, args, context);
     });
   });
   const rows = await loader.load(parent);
@@ -96,7 +95,7 @@ export const loadLocalizations = async (context: FolioContext, contentType: Cont
     return parents.map((row) => {
       const own = rows.filter((candidate) => candidate.documentId === row.documentId && candidate.locale !== row.locale);
       for (const candidate of own) withScope(candidate, { status: scope.status, locale: candidate.locale as string });
-      return pageRows(own, true, [], args, context);
+      return pageRows(own, args, context);
     });
   });
   return loader.load(parent);

@@ -1,5 +1,5 @@
 import type { Plugin } from '@envelop/core';
-import { validate, type ASTVisitor, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { validate, type ASTVisitor, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { authOf } from '../../../directives';
 import { forbiddenError } from '../../errors/graphql-errors';
 import type { Principal } from '../../auth/principal';
@@ -27,9 +27,21 @@ export const authorizationRule =
 export const findForbidden = (schema: GraphQLSchema, document: Parameters<typeof validate>[1], principal: Principal) =>
   validate(schema, document, [authorizationRule(principal)]);
 
-export const useAuthorization = (principalOf: (context: unknown) => Principal): Plugin => ({
-  onExecute({ args, setResultAndStopExecution }) {
-    const errors = findForbidden(args.schema, args.document, principalOf(args.contextValue));
-    if (errors.length > 0) setResultAndStopExecution({ data: null, errors: [errors[0]] });
-  },
-});
+/** Principals that hold the same permissions share a verdict. */
+const permissionKey = (principal: Principal): string => `${principal.kind}|${principal.role}|${principal.tokenName ?? ''}`;
+
+export const useAuthorization = (principalOf: (context: unknown) => Principal): Plugin => {
+  // yoga hands the same DocumentNode for the same query text, so a verdict is computed once per document and permission set
+  const verdicts = new WeakMap<DocumentNode, Map<string, readonly GraphQLError[]>>();
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const principal = principalOf(args.contextValue);
+      let byPrincipal = verdicts.get(args.document);
+      if (!byPrincipal) verdicts.set(args.document, (byPrincipal = new Map()));
+      const key = permissionKey(principal);
+      let errors = byPrincipal.get(key);
+      if (!errors) byPrincipal.set(key, (errors = findForbidden(args.schema, args.document, principal)));
+      if (errors.length > 0) setResultAndStopExecution({ data: null, errors: [errors[0]] });
+    },
+  };
+};
