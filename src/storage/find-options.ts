@@ -30,3 +30,7 @@ export function normalizeFindOptions(options: FindOptions = {}): NormalizedFindO
   }
   return { sort, skip: options.skip ?? 0, limit: options.limit || undefined, projection };
 }
+
+export function assertBatchSize(batchSize: number): void {
+  if (!(Number.isSafeInteger(batchSize) && batchSize > 0)) throw new Error(`batch size must be a positive integer, got ${String(batchSize)}`);
+}

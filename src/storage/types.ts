@@ -74,6 +74,8 @@ export interface Collection {
   createIndex(index: IndexSpec): Promise<void>;
   /** the indexes created with createIndex (names filled in), e.g. for an export to recreate them */
   listIndexes(): Promise<IndexSpec[]>;
+  /** every match in natural order, `batchSize` documents at a time, for walking a collection of any size */
+  findInBatches(filter: Filter, batchSize: number): AsyncIterable<StoredDocument[]>;
 }
 
 export interface Store {

@@ -232,6 +232,27 @@ export function describeStoreContract(name: string, createFixture: () => Promise
       });
     });
 
+    describe('findInBatches', () => {
+      test('walks every match in batches of the given size', async () => {
+        const batches: StoredDocument[][] = [];
+        for await (const batch of articles.findInBatches({ views: { $gte: 5 } }, 2)) batches.push(batch);
+        expect(batches.map((batch) => batch.length)).toEqual([2, 2]);
+        expect(batches.flat().map((document) => document.id).sort()).toEqual([1, 2, 3, 4]);
+        expect(batches.flat().find((document) => document.id === 2)).toEqual(ARTICLES[1]);
+      });
+
+      test('yields nothing for an empty result and refuses a bad batch size', async () => {
+        const batches: StoredDocument[][] = [];
+        for await (const batch of articles.findInBatches({ id: 99 }, 10)) batches.push(batch);
+        expect(batches).toEqual([]);
+        await expect(articles.findInBatches({}, 0)[Symbol.asyncIterator]().next()).rejects.toThrow(/batch size/);
+      });
+
+      test('refuses an unsafe filter', async () => {
+        await expect(articles.findInBatches({ $where: '1' }, 10)[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(UnsafeFilterError);
+      });
+    });
+
     describe('copies', () => {
       test('changing a returned document does not change the stored one', async () => {
         const found = await articles.findOne({ id: 1 });

@@ -1,4 +1,4 @@
-import { normalizeFindOptions } from '../find-options';
+import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import { normalizeIndexSpec, sameIndex } from '../index-spec';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
 import { applyUpdate, prepareUpdate } from './apply-update';
@@ -77,6 +77,14 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
           throw new Error(`index ${spec.name} on ${name} conflicts with existing index ${existing.name}`);
         }
       });
+    },
+    async *findInBatches(filter, batchSize) {
+      assertBatchSize(batchSize);
+      // a snapshot of references: writes made while the caller works through the batches do not shift them
+      const matched = queryTable(store.table(name), filter, normalizeFindOptions());
+      for (let start = 0; start < matched.length; start += batchSize) {
+        yield matched.slice(start, start + batchSize).map((document) => projectDocument(document, undefined));
+      }
     },
     async listIndexes() {
       return store.table(name).indexes.map((spec) => ({ ...spec, keys: spec.keys.map(([field, direction]) => [field, direction]) }));

@@ -1,6 +1,6 @@
 import type { ClientSession, Db, Document } from 'mongodb';
 import { cloneDocument } from '../clone-document';
-import { normalizeFindOptions } from '../find-options';
+import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
 import { toStoreError } from './mongodb-errors';
 import { fromMongoIndex, toMongoFilter, toMongoIndex, toMongoProjection, toMongoSort, toMongoUpdate } from './translate-query';
@@ -90,6 +90,25 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       const { key, options } = toMongoIndex(index);
       indexFields.set(options.name, key.map(([field]) => field));
       await run(() => collection.createIndex(key, options));
+    },
+    async *findInBatches(filter, batchSize) {
+      assertBatchSize(batchSize);
+      const cursor = collection.find(toMongoFilter(filter), { session: currentSession(), projection: toMongoProjection(undefined), batchSize });
+      try {
+        let batch: StoredDocument[] = [];
+        for await (const document of cursor) {
+          batch.push(document as StoredDocument);
+          if (batch.length === batchSize) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length > 0) yield batch;
+      } catch (error) {
+        throw toStoreError(error, name, indexFields);
+      } finally {
+        await cursor.close();
+      }
     },
     async listIndexes() {
       const listed = await run(() => collection.listIndexes().toArray()).catch((error: { code?: number }) => {
