@@ -1,6 +1,7 @@
 import type { Attribute, ContentType, Models, ScalarAttributeType } from '../models/types';
 import type { Filter, StoredValue } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
+import { coerceScalar } from '../documents/coerce-scalar';
 import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
 
 /**
@@ -32,6 +33,8 @@ const SYSTEM_FIELDS: Record<string, ScalarAttributeType | 'id'> = {
   locale: 'string',
 };
 
+const NORMALIZED_TYPES = new Set<string>(['date', 'time', 'datetime', 'timestamp', 'biginteger']);
+
 const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MATCH_NOTHING: Filter = { $nor: [{}] };
 
@@ -42,9 +45,11 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     if (typeof value === 'string' && value.length > options.maxStringLength) {
       throw badUserInput(`Filter value at ${path} is longer than ${options.maxStringLength} characters`, { key: path });
     }
-    if (value instanceof Date) return type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
-    if (type === 'biginteger' && typeof value === 'number') return String(value);
-    return value;
+    if (value === null || !NORMALIZED_TYPES.has(type)) return value;
+    // compare in stored form: dates, times and big integers are normalised strings in the store
+    const coerced = coerceScalar({ type: type as ScalarAttributeType, localized: false }, value);
+    if (!coerced.ok) throw badUserInput(`Filter value at ${path} ${coerced.message}`, { key: path });
+    return coerced.value;
   };
 
   const textCondition = (value: unknown, pattern: (escaped: string) => string, caseInsensitive: boolean, path: string): Filter => {

@@ -1,5 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { DateResolver, DateTimeResolver, JSONResolver, LocalTimeResolver, LongResolver } from 'graphql-scalars';
+import { DateResolver, DateTimeResolver, JSONResolver, LocalTimeResolver } from 'graphql-scalars';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Models } from '../models/types';
 import { dynamicZoneInputName, typeName } from '../sdl/naming';
@@ -19,6 +19,25 @@ const localeCode = new GraphQLScalarType({
   parseLiteral: (ast) => {
     if (ast.kind !== Kind.STRING || !LOCALE_CODE.test(ast.value)) throw new TypeError('Invalid locale code');
     return ast.value;
+  },
+});
+
+const INTEGER = /^-?\d+$/;
+const longValue = (value: unknown): string => {
+  if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && INTEGER.test(value))) return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  throw new TypeError(`Long cannot represent ${JSON.stringify(value)}: expected an integer or a string of digits`);
+};
+
+/** 64-bit integers travel as strings (as Strapi stores and returns them): JSON numbers lose precision past 2^53. */
+const long = new GraphQLScalarType({
+  name: 'Long',
+  description: 'A 64-bit integer, as a string of digits (integers are accepted on input)',
+  serialize: longValue,
+  parseValue: longValue,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING) throw new TypeError('Long expects an integer or a string of digits');
+    return longValue(ast.value);
   },
 });
 
@@ -46,7 +65,7 @@ export const scalarResolvers = (models: Models): IResolvers => {
     DateTime: DateTimeResolver,
     Date: DateResolver,
     Time: new GraphQLScalarType({ ...LocalTimeResolver.toConfig(), name: 'Time' }),
-    Long: LongResolver,
+    Long: long,
     I18NLocaleCode: localeCode,
     RelationInput: jsonInput('RelationInput', "documentId, array of documentIds, or { connect, disconnect, set }"),
     ...zones,

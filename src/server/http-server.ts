@@ -28,10 +28,11 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
 };
 
 export const createRequestListener = (folio: Folio) => {
-  const endpoint = folio.services.config.graphql.endpoint;
+  const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0];
-    if (path === endpoint || path.startsWith(`${endpoint}/`)) {
+    // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline
+    if (graphqlEnabled && (path === endpoint || path.startsWith(`${endpoint}/`))) {
       void folio.graphql(request, response);
       return;
     }
