@@ -122,7 +122,7 @@ describe('introspection and playground follow the environment', () => {
   });
 
   test('production: introspection and GraphiQL off unless configured', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret' } });
+    const production = await startTestServer({ env: { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' } });
     try {
       const result = await production.gql('{ __schema { queryType { name } } }');
       expect(result.status).toBe(400);
