@@ -5,12 +5,16 @@ import { loadExtensions } from '../extensions/load-extensions';
 import { emitModelsSdl } from '../schema/build-schema';
 import { startFolio } from '../server/start-folio';
 import { parseArgs, portOf } from './parse-args';
+import { exportCommand, importCommand } from './transfer-commands';
 
 const USAGE = `Usage:
   folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H]
-  folio sdl   [--schema DIR] [--config DIR]`;
+  folio sdl   [--schema DIR] [--config DIR]
+  folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
+  folio import [--config DIR] [--data DIR] [--file FILE] [--replace]`;
 
-const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host']);
+const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
+const SWITCHES = new Set(['replace']);
 
 const defaults = (flags: Record<string, string>) => ({
   schemaDir: resolve(flags.schema ?? 'schema'),
@@ -45,12 +49,16 @@ const sdl = (flags: Record<string, string>) => {
 };
 
 export const main = async (argv: string[]): Promise<void> => {
-  const { command, flags } = parseArgs(argv, FLAGS);
+  const { command, flags } = parseArgs(argv, FLAGS, SWITCHES);
   switch (command) {
     case 'start':
       return start(flags);
     case 'sdl':
       return sdl(flags);
+    case 'export':
+      return exportCommand({ ...defaults(flags), file: flags.file });
+    case 'import':
+      return importCommand({ ...defaults(flags), file: flags.file, replace: flags.replace === 'true' });
     default:
       throw new Error(command ? `Unknown command "${command}"\n${USAGE}` : USAGE);
   }

@@ -6,7 +6,8 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-export const parseArgs = (argv: string[], known: ReadonlySet<string>): ParsedArgs => {
+/** `known` flags take a value; `switches` take none and read as "true". */
+export const parseArgs = (argv: string[], known: ReadonlySet<string>, switches: ReadonlySet<string> = new Set()): ParsedArgs => {
   const [command, ...rest] = argv;
   const flags: Record<string, string> = {};
   const positionals: string[] = [];
@@ -17,6 +18,10 @@ export const parseArgs = (argv: string[], known: ReadonlySet<string>): ParsedArg
       continue;
     }
     const [name, inline] = argument.slice(2).split(/=(.*)/s, 2);
+    if (switches.has(name) && inline === undefined) {
+      flags[name] = 'true';
+      continue;
+    }
     if (!known.has(name)) throw new Error(`Unknown option --${name}`);
     const value = inline ?? rest[index + 1];
     if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new Error(`Option --${name} needs a value`);
