@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/storage/open-store';
-import type { Store } from '../../src/storage/types';
+import type { SortSpec, Store, StoredDocument } from '../../src/storage/types';
 import { describeStoreContract } from './store-contract';
 
 const REGISTER_TS = join(__dirname, '..', 'support', 'register-ts.js');
@@ -51,6 +51,43 @@ describe('embedded engine', () => {
     const items = store.collection('items');
     await items.insertMany([{ n: 1, v: true }, { n: 2, v: 'a' }, { n: 3, v: { a: 1 } }, { n: 4, v: 2 }, { n: 5, v: null }]);
     expect((await items.find({}, { sort: [['v', 1]] })).map((item) => item.n)).toEqual([5, 4, 2, 3, 1]);
+  });
+
+  test('sorted reads stay right across inserts, updates, deletes and rollbacks', async () => {
+    const items = store.collection('items');
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1664525 + 1013904223) % 2 ** 32;
+      return seed / 2 ** 32;
+    };
+    const score = () => (random() < 0.2 ? null : Math.floor(random() * 10));
+    // score descending with null and missing last, then name (ASCII), then insertion order (a stable sort)
+    const scoreOf = (document: StoredDocument) => (typeof document.score === 'number' ? document.score : -Infinity);
+    const byName = (left: StoredDocument, right: StoredDocument) => (left.name === right.name ? 0 : (left.name as string) < (right.name as string) ? -1 : 1);
+    const reference = (documents: StoredDocument[]) => [...documents].sort((left, right) => scoreOf(right) - scoreOf(left) || byName(left, right));
+    const sort: SortSpec = [['score', -1], ['name', 1]];
+    await items.insertMany(Array.from({ length: 200 }, (_, n) => ({ n, score: score(), name: `n${Math.floor(random() * 50)}` })));
+    let next = 200;
+    for (let step = 0; step < 150; step++) {
+      const choice = random();
+      const target = Math.floor(random() * next);
+      if (choice < 0.3) await items.insertOne({ n: next++, score: score(), name: `n${Math.floor(random() * 50)}` });
+      else if (choice < 0.6) await items.updateOne({ n: target }, { $set: { score: score() } });
+      else if (choice < 0.75) await items.deleteOne({ n: target });
+      else if (choice < 0.85) await items.updateMany({ n: { $lt: 100 } }, { $set: { name: `m${step}` } });
+      else {
+        await store
+          .transaction(async () => {
+            await items.updateOne({ n: target }, { $unset: ['score'] });
+            await items.deleteOne({ n: target + 1 });
+            throw new Error('undo');
+          })
+          .catch(() => undefined);
+      }
+      const skip = Math.floor(random() * 20);
+      const expected = reference(await items.find({})).slice(skip, skip + 15).map((item) => item.n);
+      expect([step, (await items.find({}, { sort, skip, limit: 15 })).map((item) => item.n)]).toEqual([step, expected]);
+    }
   });
 
   test('an operation that fails inside a transaction is undone alone; the transaction goes on', async () => {

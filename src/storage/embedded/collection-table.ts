@@ -1,5 +1,5 @@
 import type { IndexSpec, SortSpec, StoredDocument } from '../types';
-import { sortDocuments } from './sort-documents';
+import { createSortedViews } from './sorted-views';
 import { createUniqueIndex, type UniqueIndex } from './unique-index';
 
 /**
@@ -17,15 +17,9 @@ export interface CollectionTable {
   /** on a unique violation among existing documents throws and changes nothing */
   addIndex(spec: IndexSpec): void;
   removeIndex(name: string): void;
-  /**
-   * Every document in `sort` order (ties in key order), cached until the next write: reads with a sort and a
-   * limit then scan from the front and stop when the page is full, instead of sorting every match each time.
-   */
-  sortedView(sort: SortSpec): readonly StoredDocument[];
+  /** internal keys of every document in `sort` order (ties in key order), kept up to date across writes */
+  sortedView(sort: SortSpec): readonly number[];
 }
-
-/** Distinct sorts kept per collection; the oldest is dropped past this. */
-const SORTED_VIEWS = 8;
 
 export function createCollectionTable(
   name: string,
@@ -60,7 +54,7 @@ export function createCollectionTable(
 
   for (const spec of indexes) addIndex(spec);
 
-  const sortedViews = new Map<string, StoredDocument[]>();
+  const sortedViews = createSortedViews(documents);
 
   return {
     name,
@@ -68,7 +62,6 @@ export function createCollectionTable(
     indexes: definitions,
     allocateKey: () => nextKey++,
     put(key, document) {
-      sortedViews.clear();
       const previous = documents.get(key);
       const changes = uniques.map((index) => ({
         index,
@@ -85,19 +78,11 @@ export function createCollectionTable(
         documents.set(key, document);
         if (!previous && key < nextKey - 1) restoreKeyOrder();
       }
+      sortedViews.changed(key);
       return previous;
     },
     addIndex,
-    sortedView(sort) {
-      const cacheKey = JSON.stringify(sort);
-      let view = sortedViews.get(cacheKey);
-      if (!view) {
-        view = sortDocuments([...documents.values()], sort);
-        if (sortedViews.size >= SORTED_VIEWS) sortedViews.delete(sortedViews.keys().next().value as string);
-        sortedViews.set(cacheKey, view);
-      }
-      return view;
-    },
+    sortedView: (sort) => sortedViews.view(sort),
     removeIndex(indexName) {
       const position = definitions.findIndex((spec) => spec.name === indexName);
       if (position < 0) return;

@@ -12,10 +12,14 @@ export function queryTable(table: CollectionTable, filter: Filter, options: Norm
   const { sort, skip, limit } = options;
   const end = limit === undefined ? Infinity : skip + limit;
   const matched: StoredDocument[] = [];
-  for (const document of sort.length > 0 ? table.sortedView(sort) : table.documents.values()) {
-    if (!matches(document)) continue;
-    matched.push(document);
-    if (matched.length >= end) break;
+  const consider = (document: StoredDocument): boolean => {
+    if (matches(document)) matched.push(document);
+    return matched.length < end;
+  };
+  if (sort.length === 0) {
+    for (const document of table.documents.values()) if (!consider(document)) break;
+  } else {
+    for (const key of table.sortedView(sort)) if (!consider(table.documents.get(key)!)) break;
   }
   return matched.slice(skip, end);
 }

@@ -23,43 +23,66 @@ function sortValue(document: StoredDocument, path: string, direction: 1 | -1): S
   return best;
 }
 
-/**
- * A new array in `sort` order; ties keep their input (insertion) order. Each document's keys are computed once
- * into flat arrays (type rank, and strings turned into code point order keys) so comparisons stay cheap.
- */
-export function sortDocuments(documents: StoredDocument[], sort: SortSpec): StoredDocument[] {
-  const width = sort.length;
-  if (width === 0) return documents.slice();
-  const ranks = new Int8Array(documents.length * width);
-  const values: Array<StoredValue | undefined> = new Array(documents.length * width);
-  documents.forEach((document, position) => {
-    for (let i = 0; i < width; i++) {
-      const value = sortValue(document, sort[i][0], sort[i][1]);
-      const slot = position * width + i;
-      if (value === EMPTY_ARRAY) ranks[slot] = EMPTY_ARRAY_RANK;
-      else {
-        ranks[slot] = typeRank(value);
-        values[slot] = typeof value === 'string' ? codePointOrderKey(value) : value;
-      }
+/** A document's sort keys: per field its type rank and value (strings as code point order keys). */
+interface SortKeys {
+  ranks: number[];
+  values: Array<StoredValue | undefined>;
+}
+
+function sortKeysOf(document: StoredDocument, sort: SortSpec): SortKeys {
+  const keys: SortKeys = { ranks: [], values: [] };
+  for (const [path, direction] of sort) {
+    const value = sortValue(document, path, direction);
+    if (value === EMPTY_ARRAY) {
+      keys.ranks.push(EMPTY_ARRAY_RANK);
+      keys.values.push(undefined);
+    } else {
+      keys.ranks.push(typeRank(value));
+      keys.values.push(typeof value === 'string' ? codePointOrderKey(value) : value);
     }
-  });
-  const directions = sort.map(([, direction]) => direction);
-  const order = documents.map((_, position) => position);
-  order.sort((left, right) => {
-    for (let i = 0; i < width; i++) {
-      const a = left * width + i;
-      const b = right * width + i;
-      let byKey = ranks[a] - ranks[b];
-      if (byKey === 0) {
-        const x = values[a];
-        const y = values[b];
-        if (typeof x === 'number') byKey = x - (y as number);
-        else if (typeof x === 'string') byKey = x < (y as string) ? -1 : x === y ? 0 : 1;
-        else byKey = compareValues(x, y);
-      }
-      if (byKey !== 0) return byKey * directions[i];
+  }
+  return keys;
+}
+
+function compareKeys(left: SortKeys, right: SortKeys, sort: SortSpec): number {
+  for (let i = 0; i < sort.length; i++) {
+    let order = left.ranks[i] - right.ranks[i];
+    if (order === 0) {
+      const x = left.values[i];
+      const y = right.values[i];
+      if (typeof x === 'number') order = x - (y as number);
+      else if (typeof x === 'string') order = x < (y as string) ? -1 : x === y ? 0 : 1;
+      else order = compareValues(x, y);
     }
-    return left - right;
-  });
-  return order.map((position) => documents[position]);
+    if (order !== 0) return order * sort[i][1];
+  }
+  return 0;
+}
+
+/** Internal keys of `entries` in `sort` order; ties in key (insertion) order. */
+export function sortEntries(entries: Iterable<[key: number, document: StoredDocument]>, sort: SortSpec): number[] {
+  const decorated = Array.from(entries, ([key, document]) => ({ key, sortKeys: sortKeysOf(document, sort) }));
+  decorated.sort((left, right) => compareKeys(left.sortKeys, right.sortKeys, sort) || left.key - right.key);
+  return decorated.map((entry) => entry.key);
+}
+
+/** Where `key` (holding `document`) goes in `sorted`, a result of sortEntries over `documents`. */
+export function insertionPoint(
+  sorted: readonly number[],
+  documents: ReadonlyMap<number, StoredDocument>,
+  key: number,
+  document: StoredDocument,
+  sort: SortSpec,
+): number {
+  const sortKeys = sortKeysOf(document, sort);
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const other = sorted[middle];
+    const order = compareKeys(sortKeys, sortKeysOf(documents.get(other)!, sort), sort) || key - other;
+    if (order < 0) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
