@@ -1,4 +1,5 @@
 import type { FolioModuleFactory } from './folio-module';
+import { createRestModule } from '../rest/rest-module';
 
 /** The features every Folio has, in the order their routes are tried. */
-export const BUILT_IN_MODULES: FolioModuleFactory[] = [];
+export const BUILT_IN_MODULES: FolioModuleFactory[] = [createRestModule];
