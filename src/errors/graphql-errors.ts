@@ -59,6 +59,9 @@ export const notFoundError = (message = 'Not Found', details: ErrorDetails = {})
 export const forbiddenError = (message = 'Forbidden access', details: ErrorDetails = {}): GraphQLError =>
   folioError('FORBIDDEN', 'ForbiddenError', message, details);
 
+export const payloadTooLargeError = (message: string, details: ErrorDetails = {}): GraphQLError =>
+  folioError('PAYLOAD_TOO_LARGE', 'PayloadTooLargeError', message, details);
+
 export const unauthorizedError = (message = 'Missing or invalid credentials'): GraphQLError =>
   folioError('UNAUTHENTICATED', 'UnauthorizedError', message);
 

@@ -1,0 +1,72 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { join, resolve } from 'node:path';
+import { STORED_NAME } from './file-names';
+import type { ReadAt } from './image-dimensions';
+
+/**
+ * Strapi's `local` provider: files in one directory under the data directory, served at
+ * `/uploads/<name>`. Every method takes a stored name (`<hash><ext>`) and refuses anything else,
+ * so no request can reach a path outside the directory.
+ */
+
+export interface LocalProvider {
+  readonly name: 'local';
+  readonly directory: string;
+  ensureDirectory(): Promise<void>;
+  /** fails if the file exists: a fresh random name never does */
+  createWriteStream(storedName: string): WriteStream;
+  /** size and bytes of one open file (destroy the stream to close it unread), or null when it is missing */
+  read(storedName: string): Promise<{ size: number; stream: Readable } | null>;
+  rename(from: string, to: string): Promise<void>;
+  /** positional reads on the stored file, for header parsing */
+  withReader<T>(storedName: string, work: (readAt: ReadAt) => Promise<T>): Promise<T>;
+  /** removes the file; a missing file is not an error */
+  remove(storedName: string): Promise<void>;
+}
+
+export const createLocalProvider = (dataDir: string, directory: string): LocalProvider => {
+  const root = resolve(dataDir, directory);
+  const pathOf = (storedName: string): string => {
+    if (!STORED_NAME.test(storedName)) throw new Error(`Refusing stored file name ${JSON.stringify(storedName)}`);
+    return join(root, storedName);
+  };
+  return {
+    name: 'local',
+    directory: root,
+    ensureDirectory: async () => {
+      await mkdir(root, { recursive: true });
+    },
+    createWriteStream: (storedName) => createWriteStream(pathOf(storedName), { flags: 'wx' }),
+    read: async (storedName) => {
+      // One handle for both the size and the bytes: a file removed in between cannot be half-served.
+      const handle = await open(pathOf(storedName), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (!handle) return null;
+      try {
+        const { size } = await handle.stat();
+        return { size, stream: handle.createReadStream() };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    rename: (from, to) => rename(pathOf(from), pathOf(to)),
+    withReader: async (storedName, work) => {
+      const handle = await open(pathOf(storedName), 'r');
+      try {
+        return await work(async (position, length) => {
+          const buffer = Buffer.alloc(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, position);
+          return buffer.subarray(0, bytesRead);
+        });
+      } finally {
+        await handle.close();
+      }
+    },
+    remove: (storedName) => rm(pathOf(storedName), { force: true }),
+  };
+};

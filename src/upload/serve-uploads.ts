@@ -1,0 +1,45 @@
+import { pipeline } from 'node:stream/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { HttpRoute } from '../server/folio-module';
+import { notFoundBody, sendJson } from '../server/http-server';
+import { STORED_NAME } from './file-names';
+import { URL_PREFIX } from './file-record';
+import type { FileService } from './file-service';
+import type { LocalProvider } from './local-provider';
+
+/**
+ * `/uploads/<hash><ext>`: the stored files, public as in Strapi. A name is served only when a
+ * file record has that URL, so temporary files are never reachable, and the Content-Type is
+ * the one judged from the content at upload, never guessed from the extension.
+ */
+
+// Types a browser would run script in if opened directly from our origin.
+const ACTIVE_CONTENT = /html|xml|svg|javascript/;
+
+const headersFor = (mime: string, size: number): OutgoingHttpHeaders => ({
+  'content-type': mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime,
+  'content-length': size,
+  'x-content-type-options': 'nosniff',
+  ...(ACTIVE_CONTENT.test(mime) ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
+});
+
+export const createServeUploadsRoute = (files: FileService, provider: LocalProvider): HttpRoute => async (request, response, url) => {
+  if (!url.pathname.startsWith(URL_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  // The raw segment is matched, undecoded: `%2F`, `..` and friends simply do not match.
+  const storedName = url.pathname.slice(URL_PREFIX.length);
+  const row = STORED_NAME.test(storedName) ? await files.findOne({ url: `${URL_PREFIX}${storedName}` }) : null;
+  const opened = row ? await provider.read(storedName) : null;
+  if (!row || !opened) {
+    sendJson(response, 404, notFoundBody);
+    return true;
+  }
+  response.writeHead(200, headersFor(row.mime, opened.size));
+  if (request.method === 'HEAD') {
+    opened.stream.destroy();
+    response.end();
+    return true;
+  }
+  // A client that leaves mid-file is not an error worth more than closing the file.
+  await pipeline(opened.stream, response).catch(() => undefined);
+  return true;
+};

@@ -1,0 +1,42 @@
+import type { IncomingMessage } from 'node:http';
+import { createAuthenticator, type Authenticator } from '../auth/authenticate';
+import type { Principal } from '../auth/principal';
+import type { FolioModule } from '../server/folio-module';
+import type { Services } from '../resolvers/context';
+import { FILES_COLLECTION } from './file-record';
+import { createFileService } from './file-service';
+import { createLocalProvider } from './local-provider';
+import { createServeUploadsRoute } from './serve-uploads';
+import { createUploadApiRoute } from './upload-routes';
+import { createUploadSchema } from './upload-schema';
+
+/**
+ * The media library: files stored by the local provider under `<dataDir>/<upload.directory>`,
+ * Strapi's `/api/upload` routes, `/uploads/*`, and the upload-file queries and mutations on GraphQL.
+ */
+export const createUploadModule = (services: Services): FolioModule => {
+  const { config, store, dataDir } = services;
+  const provider = createLocalProvider(dataDir, config.upload.directory);
+  const files = createFileService(store, provider);
+  return {
+    name: 'upload',
+    extension: createUploadSchema(services, files),
+    async start() {
+      await provider.ensureDirectory();
+      const collection = store.collection(FILES_COLLECTION);
+      await collection.createIndex({ keys: [['id', 1]], unique: true });
+      await collection.createIndex({ keys: [['documentId', 1]], unique: true });
+      // `/uploads/*` finds its record by URL on every request.
+      await collection.createIndex({ keys: [['url', 1]], unique: true });
+    },
+    routes() {
+      // Made on first use, when every module has started (roles and tokens may be set up at start).
+      let authenticator: Promise<Authenticator> | undefined;
+      const principalOf = async (request: IncomingMessage): Promise<Principal> => {
+        authenticator ??= createAuthenticator(services);
+        return (await authenticator).authenticate(request.headers.authorization ?? null);
+      };
+      return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, principalOf })];
+    },
+  };
+};

@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import qs from 'qs';
+import type { Principal } from '../auth/principal';
+import type { Services } from '../resolvers/context';
+import type { HttpRoute } from '../server/folio-module';
+import { badUserInput, forbiddenError, notFoundError } from '../errors/graphql-errors';
+import { parsePagination, type PaginationInput } from '../query/parse-pagination';
+import { parseSort } from '../query/parse-sort';
+import { toUploadResponse, type FileRow } from './file-record';
+import { parseFileInfo } from './file-info';
+import { createFileFilterTranslator, dropOperatorPrefixes, FILE_CONTENT_TYPE } from './file-query';
+import { parseFileId, type FileService } from './file-service';
+import type { LocalProvider } from './local-provider';
+import { receiveForm, type ReceivedForm } from './receive-form';
+import { sendUploadError, sendUploadResult } from './upload-responses';
+import { UPLOAD_PERMISSIONS as P } from './upload-permissions';
+
+/**
+ * Strapi's upload routes under `/api/upload`, answering bare JSON as the official client expects:
+ * upload (201, an array), update info or replace (`?id=`, 200), list, read, delete (200 with the
+ * deleted record). The principal is checked before any byte of an upload is read.
+ */
+
+export interface UploadRoutesOptions {
+  services: Services;
+  files: FileService;
+  provider: LocalProvider;
+  principalOf(request: IncomingMessage): Promise<Principal>;
+}
+
+// Strapi's qs options: a 25-element `$in` stays an array, a bare `$null` is null.
+const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
+const FILE_PATH = /^\/api\/upload\/files\/([^/]+)$/;
+
+export const createUploadApiRoute = ({ services, files, provider, principalOf }: UploadRoutesOptions): HttpRoute => {
+  const { config, models } = services;
+  const translateFilters = createFileFilterTranslator(models, config.graphql.maxFilterStringLength);
+
+  const authorize = async (request: IncomingMessage, permission: string) => {
+    if (!(await principalOf(request)).can(permission)) throw forbiddenError('Forbidden');
+  };
+
+  const fileOf = async (idText: string): Promise<FileRow> => {
+    const id = parseFileId(idText);
+    const row = id === null ? null : await files.findById(id);
+    if (!row) throw notFoundError();
+    return row;
+  };
+
+  const list = async (url: URL) => {
+    const query = qs.parse(url.search.slice(1), QS_OPTIONS) as Record<string, unknown>;
+    const filter = await translateFilters(dropOperatorPrefixes(query.filters));
+    const sort = parseSort(FILE_CONTENT_TYPE.attributes, query.sort);
+    // Without pagination Strapi lists every file; the official client relies on it.
+    const page = query.pagination === undefined ? undefined : parsePagination(query.pagination as PaginationInput, config.rest);
+    return files.find({ filter, sort, skip: page?.skip, limit: page?.limit });
+  };
+
+  const update = async (target: FileRow, form: ReceivedForm): Promise<FileRow> => {
+    if (form.files.length > 1) throw badUserInput('Cannot replace a file with multiple ones');
+    if (form.files.length === 0 && form.fileInfo.length === 0) throw badUserInput('Missing fileInfo or files to update the file with');
+    const [info = {}] = parseFileInfo(form.fileInfo, 1);
+    return form.files.length === 1 ? files.replace(target, form.files[0], info) : files.updateInfo(target, info);
+  };
+
+  const create = async (form: ReceivedForm): Promise<FileRow[]> => {
+    if (form.files.length === 0) throw badUserInput('Files are empty');
+    return files.create(form.files, parseFileInfo(form.fileInfo, form.files.length));
+  };
+
+  const upload = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const ids = url.searchParams.getAll('id').filter((id) => id !== '');
+    if (ids.length > 1) throw badUserInput('File id is required and must be a single value');
+    await authorize(request, P.upload);
+    const target = ids.length === 1 ? await fileOf(ids[0]) : undefined;
+    const form = await receiveForm(request, { provider, sizeLimit: config.upload.sizeLimit, allowedTypes: config.upload.allowedTypes });
+    try {
+      if (target) sendUploadResult(request, response, 200, toUploadResponse(await update(target, form)));
+      else sendUploadResult(request, response, 201, (await create(form)).map(toUploadResponse));
+    } catch (error) {
+      // Files a rejected request wrote must not outlive it (a replacement already moved is the record's file now).
+      await Promise.all(form.files.map((file) => provider.remove(`${file.hash}${file.ext}`)));
+      throw error;
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse, work: () => Promise<void>): Promise<true> => {
+    try {
+      await work();
+    } catch (error) {
+      sendUploadError(request, response, error);
+    }
+    return true;
+  };
+
+  return (request, response, url) => {
+    const { pathname } = url;
+    const method = request.method ?? 'GET';
+    if (pathname === '/api/upload' && method === 'POST') return handle(request, response, () => upload(request, response, url));
+    if (pathname === '/api/upload/files' && method === 'GET') {
+      return handle(request, response, async () => {
+        await authorize(request, P.find);
+        sendUploadResult(request, response, 200, (await list(url)).map(toUploadResponse));
+      });
+    }
+    const match = FILE_PATH.exec(pathname);
+    if (match && method === 'GET') {
+      return handle(request, response, async () => {
+        await authorize(request, P.findOne);
+        sendUploadResult(request, response, 200, toUploadResponse(await fileOf(match[1])));
+      });
+    }
+    if (match && method === 'DELETE') {
+      return handle(request, response, async () => {
+        await authorize(request, P.destroy);
+        const row = await fileOf(match[1]);
+        await files.remove(row);
+        sendUploadResult(request, response, 200, toUploadResponse(row));
+      });
+    }
+    return false;
+  };
+};
