@@ -26,6 +26,10 @@ export interface ListQuery {
   limit?: number;
 }
 
+/** Pages must be stable on every engine: ties break on the numeric id (MongoDB leaves their order open). */
+const withTiebreak = (sort: ListQuery['sort'] = []): NonNullable<ListQuery['sort']> =>
+  sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', 1]];
+
 export const COMPONENT_SEQUENCE = 'components';
 export const FILES_COLLECTION = 'files';
 
@@ -223,7 +227,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
 
   const findMany = (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
     collectionOf(contentType).find(withScope(contentType, scope, query.filter), {
-      sort: query.sort && query.sort.length > 0 ? query.sort : [['id', 1]],
+      sort: withTiebreak(query.sort),
       skip: query.skip,
       limit: query.limit,
     });

@@ -1,5 +1,6 @@
 import type { FolioModuleFactory } from './folio-module';
+import { createRestModule } from '../rest/rest-module';
 import { createUploadModule } from '../upload/upload-module';
 
 /** The features every Folio has, in the order their routes are tried. */
-export const BUILT_IN_MODULES: FolioModuleFactory[] = [createUploadModule];
+export const BUILT_IN_MODULES: FolioModuleFactory[] = [createUploadModule, createRestModule];

@@ -1,0 +1,34 @@
+import { coerceInputValue, getNullableType, isInputObjectType, type GraphQLInputType } from 'graphql';
+import { badUserInput, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
+import { jsonDepthExceeds } from '../graphql/plugins/use-input-depth-limit';
+import { validationError } from './rest-error';
+
+/**
+ * The body's `data`, checked against the mutation's `<Type>Input` before anything runs, so that
+ * errors name the attribute the way Strapi's REST does: an unknown key is `Invalid key nope`
+ * (source body), a value of the wrong type is a ValidationError listing each path. Without this,
+ * GraphQL's variable coercion would report the first problem only, as prose.
+ */
+
+/** as deep as the GraphQL pipeline accepts input values */
+const MAX_DATA_DEPTH = 100;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const dataOfBody = (body: unknown, inputType: GraphQLInputType): Record<string, unknown> => {
+  const data = isPlainObject(body) ? body.data : undefined;
+  if (!isPlainObject(data)) throw validationError('Missing "data" payload in the request body');
+  if (jsonDepthExceeds(data, MAX_DATA_DEPTH)) throw badUserInput(`data nests deeper than ${MAX_DATA_DEPTH} levels`, { key: 'data', path: null, source: 'body' });
+  const type = getNullableType(inputType);
+  if (!isInputObjectType(type)) return data;
+  const fields = type.getFields();
+  const unknown = Object.keys(data).find((key) => !Object.prototype.hasOwnProperty.call(fields, key));
+  if (unknown !== undefined) throw badUserInput(`Invalid key ${unknown}`, { key: unknown, path: null, source: 'body' });
+  const issues: ValidationIssue[] = [];
+  coerceInputValue(data, type, (path, value, error) => {
+    const where = path.map(String);
+    issues.push({ path: where, message: `${where.join('.')} is invalid: ${error.message}`, name: 'ValidationError', value });
+  });
+  if (issues.length > 0) throw validationErrors(issues);
+  return data;
+};

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExecutionResult } from 'graphql';
+import type { Runtime } from '../server/folio-module';
+import type { ContentType } from '../models/types';
+import { createContentRoutes, type HttpMethod, type RouteOperation } from './content-routes';
+import { createOwnerViews, type OwnerView } from './owner-views';
+import { createRestFilterConverter } from './rest-filters';
+import { createPopulateParser } from './parse-populate';
+import { parseQueryString, type QueryParameter, type RestQuery } from './parse-query-string';
+import { parseRestSort } from './rest-sort';
+import { parseRestPagination, type RestPagination } from './rest-pagination';
+import { parseLocale, parseStatus } from './rest-scope';
+import { createSearchFilter } from './search-filter';
+import { drainBody, readJsonBody } from './read-json-body';
+import { dataOfBody } from './check-body-data';
+import { rootArgumentsOf, operationText } from './operation-text';
+import { selectionKey, selectionVariables } from './selection-plan';
+import { createShaper, type Document, type Shaper } from './shape-document';
+import { createV4Converter, type V4Converter } from './to-v4-format';
+import { createOperationRunner, type CompiledOperation } from './run-operation';
+import { errorBodyOf, methodNotAllowed, notFound } from './rest-error';
+import { createFetchRequest } from './fetch-request';
+import { sendEmpty, sendError, sendJson } from './send';
+import type { Selection } from './selection';
+
+/**
+ * One content-API request: route, query string and body → variables and a compiled GraphQL
+ * operation (cached by shape) → the pipeline → Strapi's REST envelope.
+ */
+
+interface Connection {
+  nodes: Document[];
+  pageInfo?: { total: number };
+}
+
+interface Shapers {
+  shape: Shaper;
+  toV4: V4Converter;
+}
+
+const LIST_PARAMETERS = new Set<QueryParameter>(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q']);
+const DOCUMENT_PARAMETERS = new Set<QueryParameter>(['fields', 'populate', 'status', 'locale']);
+const DELETE_PARAMETERS = new Set<QueryParameter>(['locale']);
+
+const parametersOf = (operation: RouteOperation): ReadonlySet<QueryParameter> =>
+  operation.list ? LIST_PARAMETERS : operation.action === 'delete' ? DELETE_PARAMETERS : DOCUMENT_PARAMETERS;
+
+const isV4 = (request: IncomingMessage) => String(request.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
+
+const and = (left: Record<string, unknown> | undefined, right: Record<string, unknown> | undefined) =>
+  left && right ? { and: [left, right] } : (left ?? right);
+
+export const createContentHandler = ({ services, schema, graphql }: Runtime) => {
+  const { models, config } = services;
+  const views = createOwnerViews(models, schema);
+  const filters = createRestFilterConverter(schema);
+  const populate = createPopulateParser(views, filters);
+  const routes = createContentRoutes(models, schema);
+  const runner = createOperationRunner<Shapers>(graphql);
+  const toFetchRequest = createFetchRequest(graphql.fetchAPI);
+  const searches = new Map<string, ReturnType<typeof createSearchFilter>>();
+  const viewOf = (contentType: ContentType): OwnerView => views.get(contentType.uid) as OwnerView;
+  const searchOf = (view: OwnerView) => {
+    let search = searches.get(view.key);
+    if (!search) searches.set(view.key, (search = createSearchFilter(schema, view)));
+    return search;
+  };
+
+  /** The list arguments: filters (with `_q`), sort, pagination. */
+  const listArguments = (view: OwnerView, query: RestQuery) => {
+    const converted = query.filters === undefined || !view.filtersInput ? undefined : filters.convert(view.filtersInput, query.filters);
+    const search = query._q === undefined ? undefined : searchOf(view)(query._q);
+    return {
+      filters: and(converted, search),
+      sort: parseRestSort(view.attributes, query.sort),
+      pagination: parseRestPagination(query.pagination, config.rest),
+    };
+  };
+
+  const respond = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    operation: RouteOperation,
+    result: ExecutionResult,
+    compiled: CompiledOperation<Shapers> | undefined,
+    pagination: RestPagination | undefined,
+  ) => {
+    const error = result.errors?.[0];
+    // Deleting what is not there answers 204, as Strapi 5.54 does: DELETE is idempotent.
+    if (operation.action === 'delete' && (!error || error.extensions?.code === 'NOT_FOUND')) return sendEmpty(response, 204);
+    if (error || !compiled) return sendError(response, errorBodyOf(error));
+    const value = result.data?.data ?? null;
+    if (value === null) return sendError(response, notFound().body);
+    const { shape, toV4 } = compiled.extra;
+    const v4 = isV4(request);
+    if (operation.list && pagination) {
+      const { nodes, pageInfo } = value as Connection;
+      for (const node of nodes) shape(node);
+      return sendJson(response, 200, { data: v4 ? nodes.map(toV4) : nodes, meta: { pagination: pagination.meta(pageInfo?.total) } });
+    }
+    const document = value as Document;
+    shape(document);
+    return sendJson(response, operation.action === 'create' ? 201 : 200, { data: v4 ? toV4(document) : document, meta: {} });
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse, url: URL, operations: Map<HttpMethod, RouteOperation>, contentType: ContentType, documentId?: string) => {
+    const method = (request.method === 'HEAD' ? 'GET' : request.method) as HttpMethod;
+    const operation = operations.get(method);
+    if (!operation) {
+      drainBody(request);
+      return sendError(response, methodNotAllowed().body, { allow: [...operations.keys()].join(', ') });
+    }
+    const writes = operation.action === 'create' || operation.action === 'update';
+    const body = writes ? readJsonBody(request, config.rest.bodyLimit) : (drainBody(request), undefined);
+    // Until the body is read, a rejected query must not leave it unhandled.
+    body?.catch(() => undefined);
+    const query = parseQueryString(url.search, parametersOf(operation));
+    const view = viewOf(contentType);
+    const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
+    const list = operation.list ? listArguments(view, query) : undefined;
+    const values: Record<string, unknown> = {
+      documentId,
+      status: parseStatus(query.status),
+      locale: operation.action === 'delete' && query.locale === '*' ? undefined : parseLocale(query.locale),
+      filters: list?.filters,
+      sort: list?.sort,
+      pagination: list?.pagination.argument,
+    };
+    const dataArgument = operation.field.args.find((arg) => arg.name === 'data');
+    if (body && dataArgument) values.data = dataOfBody(await body, dataArgument.type);
+    const variables: Record<string, unknown> = {};
+    for (const name of rootArgumentsOf(operation)) if (values[name] !== undefined) variables[name] = values[name];
+    selectionVariables(selection).forEach((variable, index) => {
+      variables[`p${index}`] = variable.value;
+    });
+    const withCount = list?.pagination.withCount ?? false;
+    const key = `${operation.field.name}|${withCount ? 'count' : ''}|${operation.action === 'delete' ? '' : selectionKey(selection)}`;
+    const { result, compiled } = await runner.run(
+      toFetchRequest(request, url),
+      key,
+      () => ({ source: operationText(operation, selection, withCount), extra: { shape: createShaper(selection), toV4: createV4Converter(selection) } }),
+      variables,
+    );
+    respond(request, response, operation, result, compiled, list?.pagination);
+  };
+
+  return async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> => {
+    const match = routes.match(url.pathname);
+    if (!match) return false;
+    try {
+      await handle(request, response, url, match.operations, match.route.contentType, match.documentId);
+    } catch (error) {
+      sendError(response, errorBodyOf(error));
+    }
+    return true;
+  };
+};

@@ -1,0 +1,19 @@
+import type { IncomingMessage } from 'node:http';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
+
+/**
+ * The Fetch `Request` yoga's context factory reads (headers: `authorization`…), made from the
+ * node request. It carries no body: REST has read it already.
+ */
+export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (request: IncomingMessage, url: URL): Request => {
+  const headers = new fetchAPI.Headers();
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    try {
+      headers.append(raw[index], raw[index + 1]);
+    } catch {
+      // A header the Fetch API refuses cannot matter to the context: leave it out.
+    }
+  }
+  return new fetchAPI.Request(url.href, { method: request.method, headers });
+};

@@ -1,0 +1,47 @@
+import qs from 'qs';
+import { badUserInput } from '../errors/graphql-errors';
+
+/**
+ * The query string, parsed as Strapi parses it (`qs` with its options: a 25-element `$in`
+ * stays an array, a bare `$null` is null). Keys naming `Object.prototype` members are refused
+ * rather than left to qs, which would drop them silently (a dropped filter widens the result).
+ */
+
+export const QUERY_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q'] as const;
+export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
+export type RestQuery = Partial<Record<QueryParameter, unknown>>;
+
+const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
+
+const isPrototypeKey = (segment: string): boolean => segment === 'prototype' || segment in Object.prototype;
+
+const decode = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+const refusePrototypeKeys = (search: string) => {
+  for (const pair of search.split('&')) {
+    const key = decode(pair.split('=', 1)[0]);
+    const segments = key.split(/[[\]]+/).filter(Boolean);
+    const found = segments.find(isPrototypeKey);
+    if (found !== undefined) {
+      throw badUserInput(`Invalid key ${found}`, { key: found, path: segments.slice(0, segments.indexOf(found)).join('.') || null, source: 'query' });
+    }
+  }
+};
+
+/** `allowed`: the parameters the route takes; any other is a 400 naming it. */
+export const parseQueryString = (search: string, allowed: ReadonlySet<QueryParameter>): RestQuery => {
+  const text = search.startsWith('?') ? search.slice(1) : search;
+  if (text === '') return {};
+  refusePrototypeKeys(text);
+  const parsed = qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
+  for (const key of Object.keys(parsed)) {
+    if (!allowed.has(key as QueryParameter)) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
+  }
+  return parsed as RestQuery;
+};

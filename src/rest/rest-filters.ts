@@ -1,0 +1,127 @@
+import {
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  isScalarType,
+  isEnumType,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
+import { badUserInput } from '../errors/graphql-errors';
+import { ALL_FILTER_SCALARS, filterInputOf } from '../sdl/scalar-types';
+
+/**
+ * REST filters (`filters[title][$containsi]=x`) → the value of a `<Type>FiltersInput` variable:
+ * `$` prefixes dropped and strings turned into the scalar each operator expects, so that every
+ * operator, `$and/$or/$not` and deep filtering go through the one filter translator. Walking the
+ * input types (not the models) keeps REST to exactly what GraphQL accepts, Shadow CRUD included.
+ */
+
+const SCALAR_FILTER_INPUTS = new Set(ALL_FILTER_SCALARS.map(filterInputOf));
+const LOGICAL = new Set(['and', 'or', 'not']);
+
+type Input = Record<string, unknown>;
+
+interface Where {
+  param: string;
+  /** dotted path of the object holding the key, null at the top */
+  path: string | null;
+}
+
+const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const invalidKey = (key: string, where: Where) =>
+  badUserInput(where.path ? `Invalid key ${key} at ${where.path}` : `Invalid key ${key}`, { key, path: where.path, source: 'query', param: where.param });
+
+const invalidValue = (key: string, where: Where, expected: string) =>
+  badUserInput(`Invalid value for ${where.path ? `${where.path}.` : ''}${key}: expected ${expected}`, {
+    key,
+    path: where.path,
+    source: 'query',
+    param: where.param,
+  });
+
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** qs turns a list past `arrayLimit` into an object keyed by index: take it back as a list. */
+const asList = (value: unknown): unknown[] => {
+  if (Array.isArray(value)) return value;
+  if (isPlainObject(value) && Object.keys(value).every((key) => INTEGER.test(key))) {
+    return Object.entries(value).sort(([a], [b]) => Number(a) - Number(b)).map(([, item]) => item);
+  }
+  return [value];
+};
+
+const coerceLeaf = (typeName: string, value: unknown, key: string, where: Where): unknown => {
+  if (value === null) return null;
+  if (typeof value !== 'string') {
+    if (typeof value === 'number' || typeof value === 'boolean') return value;
+    throw invalidValue(key, where, `a ${typeName} value`);
+  }
+  switch (typeName) {
+    case 'Int': {
+      const number = Number(value);
+      if (!INTEGER.test(value.trim()) || !Number.isSafeInteger(number) || Math.abs(number) > 2 ** 31 - 1) throw invalidValue(key, where, 'an integer');
+      return number;
+    }
+    case 'Float':
+      if (!NUMBER.test(value.trim())) throw invalidValue(key, where, 'a number');
+      return Number(value);
+    case 'Boolean':
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+      throw invalidValue(key, where, 'true or false');
+    case 'Long':
+      if (!INTEGER.test(value.trim())) throw invalidValue(key, where, 'an integer');
+      return value.trim();
+    default:
+      return value;
+  }
+};
+
+export const createRestFilterConverter = (schema: GraphQLSchema) => {
+  const convertValue = (type: GraphQLInputType, value: unknown, key: string, where: Where): unknown => {
+    const nullable = getNullableType(type);
+    if (isListType(nullable)) return asList(value).map((item) => convertValue(nullable.ofType, item, key, where));
+    if (isInputObjectType(nullable)) {
+      return convertObject(nullable, value, { param: where.param, path: where.path ? `${where.path}.${key}` : key });
+    }
+    if (isScalarType(nullable) || isEnumType(nullable)) return coerceLeaf(nullable.name, value, key, where);
+    throw invalidKey(key, where);
+  };
+
+  const convertObject = (type: GraphQLInputObjectType, input: unknown, where: Where): Input => {
+    const fields = type.getFields();
+    const operators = SCALAR_FILTER_INPUTS.has(type.name);
+    if (!isPlainObject(input)) {
+      // `filters[title]=x` and `filters[kind][0]=a` are Strapi's shorthands for `$eq` and `$in`.
+      const shorthand = Array.isArray(input) ? 'in' : 'eq';
+      if (operators && input !== undefined && shorthand in fields) return { [shorthand]: convertValue(fields[shorthand].type, input, `$${shorthand}`, where) };
+      throw badUserInput(`Invalid filters${where.path ? ` at ${where.path}` : ''}: expected an object`, { key: where.path ?? 'filters', path: where.path, source: 'query', param: where.param });
+    }
+    const output: Input = {};
+    for (const [key, value] of Object.entries(input)) {
+      const dollar = key.startsWith('$');
+      const name = dollar ? key.slice(1) : key;
+      // Operators and logical keys carry `$`, attribute names do not.
+      const wellFormed = operators ? dollar : dollar === LOGICAL.has(name);
+      const field = wellFormed && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+      if (!field) throw invalidKey(key, where);
+      output[name] = convertValue(field.type, value, key, where);
+    }
+    return output;
+  };
+
+  return {
+    /** `filters` of the query string → the FiltersInput value for `typeName`. */
+    convert(filtersInput: string, input: unknown, param = 'filters', path: string | null = null): Input {
+      const type = schema.getType(filtersInput);
+      if (!isInputObjectType(type)) throw badUserInput(`Invalid key ${param}: this type cannot be filtered`, { key: param, path, source: 'query', param });
+      return convertObject(type, input, { param, path });
+    },
+  };
+};
+
+export type RestFilterConverter = ReturnType<typeof createRestFilterConverter>;

@@ -1,0 +1,68 @@
+import { defaultFieldResolver, type DocumentNode, type ExecutionResult, type GraphQLFieldResolver } from 'graphql';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
+import { createLruCache } from './lru-cache';
+
+/**
+ * Runs a compiled REST operation through the `/graphql` envelop pipeline (yoga's
+ * `getEnveloped`): every plugin's parse, validate, context and execute hooks apply to REST as
+ * they apply to GraphQL (authorization, depth, cost, token and amount limits). The context comes
+ * from yoga's own context factory, handed the same `{ request, params }` yoga hands it.
+ *
+ * Compiled operations (parsed document and result shapers) are cached by request shape, so a
+ * steady stream of requests parses nothing; validation still runs per request through the
+ * pipeline, where yoga's cache answers it by document identity.
+ */
+
+export interface OperationPlan<Extra> {
+  source: string;
+  extra: Extra;
+}
+
+export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
+  document: DocumentNode;
+}
+
+/**
+ * Numeric ids are not in the GraphQL schema (a Strapi 5 rule), but REST shows them. REST selects
+ * `id: documentId`, and executes with this default resolver, which answers that one alias with
+ * the row's numeric id. It is an execution argument only REST passes: no field is added to the
+ * schema, and `/graphql` clients cannot reach it.
+ */
+export const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) =>
+  info.fieldName === 'documentId' && info.path.key === 'id' && typeof source === 'object' && source !== null && 'id' in source
+    ? (source as { id: unknown }).id
+    : defaultFieldResolver(source, args, context, info);
+
+export type RunResult<Extra> = { result: ExecutionResult; compiled?: CompiledOperation<Extra> };
+
+export const createOperationRunner = <Extra>(graphql: GraphqlServer, capacity = 1000) => {
+  const cache = createLruCache<CompiledOperation<Extra>>(capacity);
+  return {
+    cache,
+    async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>): Promise<RunResult<Extra>> {
+      const params = { query: '', variables };
+      const enveloped = graphql.getEnveloped({ request, params });
+      let compiled = cache.get(key);
+      if (!compiled) {
+        const { source, extra } = plan();
+        compiled = { source, extra, document: enveloped.parse(source) };
+      }
+      params.query = compiled.source;
+      const errors = enveloped.validate(enveloped.schema, compiled.document);
+      if (errors.length > 0) return { result: { errors } };
+      cache.set(key, compiled);
+      const contextValue = await enveloped.contextFactory();
+      const result = await enveloped.execute({
+        schema: enveloped.schema,
+        document: compiled.document,
+        variableValues: variables,
+        contextValue,
+        operationName: 'Rest',
+        fieldResolver: restFieldResolver,
+      });
+      return { result, compiled };
+    },
+  };
+};
+
+export type OperationRunner<Extra> = ReturnType<typeof createOperationRunner<Extra>>;

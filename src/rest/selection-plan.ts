@@ -1,0 +1,84 @@
+import { leafFieldsOf, populatedInOrder, type PopulateNode, type Selection } from './selection';
+
+/**
+ * A Selection as GraphQL: the selection-set text, the variables its populated fields' filters
+ * and sorts become (`$p0`, `$p1`… in one fixed walk order), and a key naming its shape without
+ * its values, under which the compiled operation is cached.
+ */
+
+export interface SelectionVariable {
+  type: string;
+  value: unknown;
+}
+
+interface NodeArgument {
+  name: 'filters' | 'sort';
+  type: string;
+  value: unknown;
+}
+
+/** Populated to-many fields read every related row, up to the GraphQL maximum (`limit: -1`). */
+const ALL_ROWS = 'pagination: { limit: -1 }';
+
+const argumentsOf = (node: PopulateNode): NodeArgument[] => {
+  if (node.kind === 'count' || node.kind === 'dynamiczone') return [];
+  const found: NodeArgument[] = [];
+  if (node.filters !== undefined && node.selection.view.filtersInput) found.push({ name: 'filters', type: node.selection.view.filtersInput, value: node.filters });
+  if (node.sort !== undefined) found.push({ name: 'sort', type: '[String]', value: node.sort });
+  return found;
+};
+
+const readsAllRows = (node: PopulateNode): boolean =>
+  node.kind === 'localizations' || (node.kind === 'relation' && node.populatable.kind === 'relation' && node.populatable.toMany);
+
+const walk = (selection: Selection, visit: (node: PopulateNode) => void) => {
+  for (const node of populatedInOrder(selection)) {
+    visit(node);
+    if (node.kind === 'dynamiczone') for (const component of node.components.values()) walk(component, visit);
+    else if (node.kind !== 'count') walk(node.selection, visit);
+  }
+};
+
+/** The values of the selection's variables, in the order `selectionText` names them. */
+export const selectionVariables = (selection: Selection): SelectionVariable[] => {
+  const variables: SelectionVariable[] = [];
+  walk(selection, (node) => {
+    for (const argument of argumentsOf(node)) variables.push({ type: argument.type, value: argument.value });
+  });
+  return variables;
+};
+
+const nodeKey = (node: PopulateNode): string => {
+  const name = node.populatable.name;
+  switch (node.kind) {
+    case 'count':
+      return `${name}#`;
+    case 'dynamiczone':
+      return `${name}${node.restricted ? '!' : ''}{${[...node.components].map(([uid, component]) => `${uid}:${selectionKey(component)}`).join(';')}}`;
+    default:
+      return `${name}${argumentsOf(node).map((argument) => `@${argument.name}`).join('')}${selectionKey(node.selection)}`;
+  }
+};
+
+export const selectionKey = (selection: Selection): string =>
+  `(${selection.fields?.join(',') ?? '*'}|${populatedInOrder(selection).map(nodeKey).join('|')})`;
+
+/** Selection-set text; `next()` hands out the variable names in walk order. */
+export const selectionText = (selection: Selection, next: () => string): string => {
+  const parts: string[] = selection.view.identity === 'documentId' ? ['id: documentId'] : [];
+  parts.push(...leafFieldsOf(selection));
+  for (const node of populatedInOrder(selection)) parts.push(nodeText(node, next));
+  return parts.join(' ');
+};
+
+const nodeText = (node: PopulateNode, next: () => string): string => {
+  const name = node.populatable.name;
+  if (node.kind === 'count') return `${name}(${ALL_ROWS}) { documentId }`;
+  if (node.kind === 'dynamiczone') {
+    const fragments = [...node.components.values()].map((component) => `... on ${component.view.typeName} { ${selectionText(component, next)} }`);
+    return `${name} { __typename ${fragments.join(' ')} }`;
+  }
+  const args = argumentsOf(node).map((argument) => `${argument.name}: ${next()}`);
+  if (readsAllRows(node)) args.push(ALL_ROWS);
+  return `${name}${args.length > 0 ? `(${args.join(', ')})` : ''} { ${selectionText(node.selection, next)} }`;
+};

@@ -1,0 +1,62 @@
+import { parseRestPagination } from '../../src/rest/rest-pagination';
+import { parseRestSort } from '../../src/rest/rest-sort';
+import { parseStatus } from '../../src/rest/rest-scope';
+import { errorOf, restFixture } from './rest-schema';
+
+const limits = { defaultLimit: 25, maxLimit: 100 };
+const { article } = restFixture();
+
+describe('REST pagination', () => {
+  test('defaults, clamping and meta, page mode', () => {
+    const page = parseRestPagination(undefined, limits);
+    expect(page.argument).toEqual({ page: 1, pageSize: 25 });
+    expect(page.meta(51)).toEqual({ page: 1, pageSize: 25, pageCount: 3, total: 51 });
+    expect(parseRestPagination({ pageSize: '500' }, limits).argument).toEqual({ page: 1, pageSize: 100 });
+    expect(parseRestPagination({ pageSize: '0', page: '-1' }, limits).argument).toEqual({ page: 1, pageSize: 1 });
+    expect(parseRestPagination({ pageSize: '1', withCount: 'false' }, limits).meta(undefined)).toEqual({ page: 1, pageSize: 1 });
+  });
+
+  test('offset mode; limit=-1 is one row, as Strapi 5.54 REST answers', () => {
+    const offset = parseRestPagination({ start: '1', limit: '1' }, limits);
+    expect(offset.argument).toEqual({ start: 1, limit: 1 });
+    expect(offset.meta(3)).toEqual({ start: 1, limit: 1, total: 3 });
+    expect(parseRestPagination({ limit: '-1' }, limits).argument).toEqual({ start: 0, limit: 1 });
+  });
+
+  test('errors: non-numeric, mixed modes, unknown keys', () => {
+    expect(errorOf(() => parseRestPagination({ page: 'two' }, limits))).toMatchObject({ name: 'ValidationError' });
+    expect(errorOf(() => parseRestPagination({ page: '1', start: '0' }, limits))).toEqual({
+      name: 'PaginationError',
+      message: 'Cannot use both page & offset pagination in the same query',
+      details: {},
+    });
+    expect(errorOf(() => parseRestPagination({ size: '1' }, limits))).toMatchObject({ message: 'Invalid key size' });
+    expect(errorOf(() => parseRestPagination({ withCount: 'maybe' }, limits))).toMatchObject({ name: 'ValidationError' });
+  });
+});
+
+describe('REST sort and status', () => {
+  test('every sort form becomes the GraphQL list', () => {
+    expect(parseRestSort(article.attributes, 'title:desc')).toEqual(['title:desc']);
+    expect(parseRestSort(article.attributes, ['kind:asc', 'views:desc'])).toEqual(['kind:asc', 'views:desc']);
+    expect(parseRestSort(article.attributes, 'kind,views:desc')).toEqual(['kind', 'views:desc']);
+    expect(parseRestSort(article.attributes, { title: 'desc' })).toEqual(['title:desc']);
+    expect(parseRestSort(article.attributes, [{ title: 'desc' }, { views: 'asc' }])).toEqual(['title:desc', 'views:asc']);
+  });
+
+  test('unknown sort keys are named', () => {
+    expect(errorOf(() => parseRestSort(article.attributes, 'nope:asc'))).toEqual({
+      name: 'ValidationError',
+      message: 'Invalid key nope',
+      details: { key: 'nope', path: null, source: 'query', param: 'sort' },
+    });
+    expect(errorOf(() => parseRestSort(article.attributes, '__proto__:asc'))).toMatchObject({ message: 'Invalid key __proto__' });
+  });
+
+  test('status is draft or published, nothing else', () => {
+    expect(parseStatus('draft')).toBe('DRAFT');
+    expect(parseStatus('published')).toBe('PUBLISHED');
+    expect(parseStatus(undefined)).toBeUndefined();
+    expect(errorOf(() => parseStatus('garbage'))).toMatchObject({ details: { key: 'status', param: 'status' } });
+  });
+});
