@@ -1,4 +1,12 @@
-import { defaultFieldResolver, type DocumentNode, type ExecutionResult, type GraphQLFieldResolver } from 'graphql';
+import {
+  defaultFieldResolver,
+  getOperationAST,
+  getVariableValues,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFieldResolver,
+  type VariableDefinitionNode,
+} from 'graphql';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createLruCache } from './lru-cache';
 
@@ -20,6 +28,7 @@ export interface OperationPlan<Extra> {
 
 export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
   document: DocumentNode;
+  variables: readonly VariableDefinitionNode[];
 }
 
 /**
@@ -45,12 +54,17 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, capacity = 
       let compiled = cache.get(key);
       if (!compiled) {
         const { source, extra } = plan();
-        compiled = { source, extra, document: enveloped.parse(source) };
+        const document = enveloped.parse(source);
+        compiled = { source, extra, document, variables: getOperationAST(document)?.variableDefinitions ?? [] };
       }
       params.query = compiled.source;
       const errors = enveloped.validate(enveloped.schema, compiled.document);
       if (errors.length > 0) return { result: { errors } };
       cache.set(key, compiled);
+      // Coerced here first so a value a scalar refuses is a 400 naming the variable, not an error the
+      // pipeline masks as unexpected (a scalar's TypeError looks like a bug to it).
+      const coerced = getVariableValues(enveloped.schema, compiled.variables, variables, { maxErrors: 1 });
+      if (coerced.errors) return { result: { errors: coerced.errors } };
       const contextValue = await enveloped.contextFactory();
       const result = await enveloped.execute({
         schema: enveloped.schema,
