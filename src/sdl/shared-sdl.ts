@@ -21,6 +21,7 @@ export const emitSharedSdl = (): string =>
   name: String!
   alternativeText: String
   caption: String
+  focalPoint: JSON
   width: Int
   height: Int
   formats: JSON
