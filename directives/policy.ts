@@ -1,6 +1,8 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { forbiddenError } from '../src/errors/graphql-errors';
+import type { FolioContext } from '../src/resolvers/context';
+import type { Principal } from '../src/auth/principal';
 
 /**
  * `@policy(name:, config:)`: runs a registered policy before the field's resolver; a falsy
@@ -8,15 +10,19 @@ import { forbiddenError } from '../src/errors/graphql-errors';
  */
 export const policyDirectiveSdl = 'directive @policy(name: String!, config: JSON) repeatable on FIELD_DEFINITION';
 
+/** What Strapi hands a GraphQL policy: resolver arguments, the HTTP request, and who is asking. */
 export interface PolicyContext {
   parent: unknown;
   args: Record<string, unknown>;
   context: unknown;
   info: GraphQLResolveInfo;
   config: unknown;
+  http: { request?: Request };
+  state: { principal?: Principal; user?: Principal['user'] };
 }
 
-export type Policy = (policyContext: PolicyContext) => unknown;
+/** `config` is also the second argument, where Strapi-written policies `(policyContext, config)` expect it. */
+export type Policy = (policyContext: PolicyContext, config?: unknown) => unknown;
 
 export interface PolicyReference {
   name: string;
@@ -28,7 +34,7 @@ export type PolicyRegistry = ReadonlyMap<string, Policy>;
 export const resolvePolicy = (registry: PolicyRegistry, reference: PolicyReference, where: string): Policy => {
   const policy = registry.get(reference.name);
   if (!policy) throw new Error(`${where}: unknown policy "${reference.name}" (registered: ${[...registry.keys()].join(', ') || 'none'})`);
-  return (policyContext) => policy({ ...policyContext, config: reference.config });
+  return (policyContext) => policy({ ...policyContext, config: reference.config }, reference.config);
 };
 
 export const guardWithPolicies = (
@@ -38,8 +44,10 @@ export const guardWithPolicies = (
   policies.length === 0
     ? resolve
     : async (parent, args, context, info) => {
+        const { request, principal } = (context ?? {}) as Partial<FolioContext>;
+        const policyContext: PolicyContext = { parent, args, context, info, config: undefined, http: { request }, state: { principal, user: principal?.user } };
         for (const policy of policies) {
-          if (!(await policy({ parent, args, context, info, config: undefined }))) throw forbiddenError('Policy Failed');
+          if (!(await policy(policyContext))) throw forbiddenError('Policy Failed');
         }
         return resolve(parent, args, context, info);
       };

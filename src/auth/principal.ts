@@ -1,25 +1,34 @@
+import type { StoredDocument } from '../storage/types';
+
 /** Who is asking, and what they may do. Every permission check asks `can`. */
+
+export type ApiTokenType = 'full-access' | 'read-only' | 'custom';
 
 export interface Principal {
   kind: 'public' | 'user' | 'api-token';
-  /** role name for public and users; token type for API tokens */
+  /** role type for public and users; token type for API tokens */
   role: string;
-  userId?: number;
+  /** the signed-in user's public attributes (never a private one), the role as a reference */
+  user?: StoredDocument;
   tokenName?: string;
   can(permission: string): boolean;
 }
 
+/**
+ * The Public role, or a user's role. A user gets their role's permissions only: the Public role's
+ * grants do not add up (Strapi's rule).
+ */
 export const createRolePrincipal = (
-  kind: Principal['kind'],
+  kind: 'public' | 'user',
   role: string,
   permissions: ReadonlySet<string>,
-  extra: Pick<Principal, 'userId' | 'tokenName'> = {},
+  extra: Pick<Principal, 'user'> = {},
 ): Principal => ({ kind, role, ...extra, can: (permission) => permissions.has(permission) });
 
 const READ_ACTIONS = new Set(['find', 'findOne']);
 
 /** API token types: full access, read-only (find/findOne of everything) or a custom list. */
-export const createTokenPrincipal = (name: string, type: 'full-access' | 'read-only' | 'custom', permissions: ReadonlySet<string>): Principal => ({
+export const createTokenPrincipal = (name: string, type: ApiTokenType, permissions: ReadonlySet<string>): Principal => ({
   kind: 'api-token',
   role: type,
   tokenName: name,

@@ -6,6 +6,9 @@ const secret = string({ secret: true });
 
 /** `api::article.article.find`, `plugin::upload.content-api.find`, ... */
 export const PERMISSION_PATTERN = /^(api|plugin)::[\w-]+(\.[\w-]+)+$/;
+/** `30d`, `12h`, `90m`, `45s`, `2w`, `1y`: a unit is required (jsonwebtoken reads a bare number string as milliseconds). */
+export const DURATION_PATTERN = /^([1-9]\d*)([smhdwy])$/;
+const duration = string({ pattern: DURATION_PATTERN, expected: 'a duration such as "30d", "12h" or "90m"' });
 const permission = string({ pattern: PERMISSION_PATTERN, expected: `a permission like "api::article.article.find" (${PERMISSION_PATTERN})` });
 const localeCode = string({ pattern: /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, expected: 'a locale code such as "en" or "fr-CA"' });
 const mimeType = string({ pattern: /^[\w.+-]+\/(\*|[\w.+-]+)$/, expected: 'a MIME type such as "image/png" or "image/*"' });
@@ -45,7 +48,7 @@ export const pluginsFileShape = object(
     'users-permissions': object({
       config: object({
         jwtSecret: secret,
-        jwt: object({ expiresIn: nonEmptyString }),
+        jwt: object({ expiresIn: duration }),
         roles: recordOf(role),
         rateLimit: object({ max: positiveInteger, windowMs: positiveInteger }),
       }),

@@ -34,7 +34,7 @@ function readSection<T>(configDir: string, name: ConfigFileName, shape: Shape<T>
 }
 
 /**
- * Reads Strapi-shaped config files, applies defaults, `PORT`/`HOST`/`DATABASE_URL`/`JWT_SECRET`/`NODE_ENV` and the
+ * Reads Strapi-shaped config files, applies defaults, `PORT`/`HOST`/`DATABASE_URL`/`JWT_SECRET`/`API_TOKEN_SALT`/`NODE_ENV` and the
  * command-line overrides, and throws one ConfigError naming the file and key of every wrong setting.
  */
 export function loadConfig({ configDir, env = process.env, overrides = {} }: LoadConfigOptions): FolioConfig {
@@ -57,7 +57,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
     ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message })),
     rest,
     database: resolveDatabase(database.value, database.source, env, problems),
-    admin: resolveAdmin(admin.value, admin.source, problems),
+    admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

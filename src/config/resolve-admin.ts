@@ -5,8 +5,11 @@ import type { FolioConfig } from './types';
 
 type AdminFile = ShapeOutput<typeof adminFileShape>;
 
-/** API tokens seeded from config: each must be usable as declared and identifiable by name and key alone. */
-export function resolveAdmin(fromFile: AdminFile | undefined, source: string, problems: ConfigProblem[]): FolioConfig['admin'] {
+/**
+ * API tokens seeded from config: each must be usable as declared and identifiable by name and key alone.
+ * The salt of their keyed hashes comes from `apiToken.salt`, else `API_TOKEN_SALT` (as in Strapi).
+ */
+export function resolveAdmin(fromFile: AdminFile | undefined, source: string, saltFromEnv: string | undefined, problems: ConfigProblem[]): FolioConfig['admin'] {
   const apiTokens = fromFile?.apiTokens ?? [];
   const report = (path: string, message: string) => problems.push({ source, path, message });
   apiTokens.forEach((token, index) => {
@@ -22,6 +25,6 @@ export function resolveAdmin(fromFile: AdminFile | undefined, source: string, pr
     const sameKey = apiTokens.findIndex((other) => other.accessKey === token.accessKey);
     if (sameKey < index) report(`${path}.accessKey`, `is the same as apiTokens[${sameKey}].accessKey`);
   });
-  const salt = fromFile?.apiToken?.salt;
+  const salt = fromFile?.apiToken?.salt ?? saltFromEnv;
   return salt === undefined ? { apiTokens } : { apiTokens, apiTokenSalt: salt };
 }

@@ -6,7 +6,7 @@ import type { GraphQLError } from 'graphql';
  * `extensions.error { name, message, details }`. The REST layer maps the same errors to its envelope.
  */
 
-export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'LIMIT_EXCEEDED' | 'PAYLOAD_TOO_LARGE';
+export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'LIMIT_EXCEEDED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED';
 export type StrapiErrorName =
   | 'ValidationError'
   | 'ApplicationError'
@@ -39,8 +39,14 @@ const HTTP_STATUS: Record<StrapiErrorName, number> = {
 
 export const httpStatusOf = (name: StrapiErrorName): number => HTTP_STATUS[name];
 
-const folioError = (code: ErrorCode, name: StrapiErrorName, message: string, details: ErrorDetails = {}): GraphQLError =>
-  createGraphQLError(message, { extensions: { code, error: { name, message, details } } });
+/** `http` is read by graphql-yoga for the response status and headers, and never shown to clients. */
+interface HttpExtension {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+const folioError = (code: ErrorCode, name: StrapiErrorName, message: string, details: ErrorDetails = {}, http?: HttpExtension): GraphQLError =>
+  createGraphQLError(message, { extensions: { code, error: { name, message, details }, ...(http ? { http } : {}) } });
 
 export const badUserInput = (message: string, details: ErrorDetails = {}): GraphQLError =>
   folioError('BAD_USER_INPUT', 'ValidationError', message, details);
@@ -62,8 +68,16 @@ export const forbiddenError = (message = 'Forbidden access', details: ErrorDetai
 export const payloadTooLargeError = (message: string, details: ErrorDetails = {}): GraphQLError =>
   folioError('PAYLOAD_TOO_LARGE', 'PayloadTooLargeError', message, details);
 
+/** A credential that opens nothing: 401 on both surfaces, GraphQL included. */
 export const unauthorizedError = (message = 'Missing or invalid credentials'): GraphQLError =>
-  folioError('UNAUTHENTICATED', 'UnauthorizedError', message);
+  folioError('UNAUTHENTICATED', 'UnauthorizedError', message, {}, { status: 401 });
+
+/** 429 on both surfaces: a client told to slow down should not have to parse a 200. */
+export const rateLimitError = (retryAfterSeconds: number): GraphQLError =>
+  folioError('RATE_LIMITED', 'RateLimitError', 'Too many requests, please try again later.', {}, {
+    status: 429,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 
 export const strapiErrorOf = (error: GraphQLError): { name: StrapiErrorName; message: string; details: ErrorDetails } | undefined =>
   (error.extensions?.error as { name: StrapiErrorName; message: string; details: ErrorDetails } | undefined) ?? undefined;

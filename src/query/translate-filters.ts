@@ -21,6 +21,11 @@ export interface TranslateOptions {
   maxStringLength: number;
   /** deepest nesting of and/or/not/relations accepted */
   maxDepth: number;
+  /**
+   * Whether the caller may `find` a relation's target. A relation filter on one it may not is refused as an
+   * unknown key (Strapi's rule): filtering would reveal what reading may not, e.g. users' emails.
+   */
+  canRead?: (target: ContentType) => boolean;
 }
 
 type Input = Record<string, unknown>;
@@ -147,7 +152,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
 
   const relationFilter = async (attribute: Attribute & { type: 'relation' }, field: string, input: unknown, path: string, depth: number): Promise<Filter> => {
     const target = options.models.contentTypes.get(attribute.target);
-    if (!target) throw badUserInput(`Invalid key ${field}`, { key: field, path });
+    if (!target || options.canRead?.(target) === false) throw badUserInput(`Invalid key ${field}`, { key: field, path });
     const inner = await translateOwned(target.attributes, target, input, path, depth + 1);
     if (attribute.mappedBy) {
       const owners = (await options.lookup(target, inner, attribute.mappedBy)).flatMap((value) => (Array.isArray(value) ? value : [value]));

@@ -1,5 +1,6 @@
 import { createFilterTranslator, type FilterTranslator } from '../query/translate-filters';
 import { inheritScope, type Scope } from '../documents/scope';
+import { permissionFor } from '../sdl/naming';
 import type { FolioContext } from './context';
 
 /** Maximum nesting of and/or/not and relation filters; deeper input is refused, never recursed into. */
@@ -12,6 +13,7 @@ export const filterTranslatorFor = (context: FolioContext, scope: Scope): Filter
     models,
     maxStringLength: config.graphql.maxFilterStringLength,
     maxDepth: MAX_FILTER_DEPTH,
+    canRead: (target) => context.principal.can(permissionFor(target, 'find')),
     lookup: async (target, filter, field) => {
       const rows = await documents.findMany(target, inheritScope(target, scope, config.i18n), { filter });
       return rows.map((row) => row[field] ?? null);

@@ -9,7 +9,7 @@ import { ensureIndexes } from '../documents/ensure-indexes';
 import { buildSchema } from '../schema/build-schema';
 import { createAuthenticator } from '../auth/authenticate';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
-import type { FolioModuleFactory, HttpRoute } from './folio-module';
+import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from './folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
 
 /** Wires one Folio instance from explicit dependencies: models, configuration, store, extensions. */
@@ -30,17 +30,33 @@ export interface Folio {
   sdl: string;
   graphql: GraphqlServer;
   routes: HttpRoute[];
+  /** stops the modules, last started first */
+  stop(): Promise<void>;
 }
 
-export const createFolio = async ({ models, config, store, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+export const createFolio = async ({ models: schemaModels, config, store, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+  const models = withModuleContentTypes(schemaModels, modules);
   await ensureIndexes(models, store);
   const documents = createDocumentService({ models, store, i18n: config.i18n });
   const services: Services = { models, config, store, documents, dataDir };
   const built = modules.map((factory) => factory(services));
-  for (const module of built) await module.start?.();
-  const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
-  const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
-  const graphql = createGraphqlServer(schema, services, await createAuthenticator(services));
-  const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql }) ?? []);
-  return { services, schema, sdl, graphql, routes };
+  const started: typeof built = [];
+  const stop = async () => {
+    for (const module of [...started].reverse()) await module.stop?.();
+  };
+  try {
+    for (const module of built) {
+      await module.start?.();
+      started.push(module);
+    }
+    const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
+    const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
+    const graphql = createGraphqlServer(schema, services, await createAuthenticator(services));
+    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql }) ?? []);
+    return { services, schema, sdl, graphql, routes, stop };
+  } catch (error) {
+    // A start that fails half-way must not leave sockets or timers of the modules that did start.
+    await stop();
+    throw error;
+  }
 };

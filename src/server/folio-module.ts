@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Extension } from '../extensions/types';
+import type { ContentType, Models } from '../models/types';
 import type { Services } from '../resolvers/context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 
@@ -23,7 +24,18 @@ export interface FolioModule {
   name: string;
   extension?: Extension;
   start?(): Promise<void>;
+  /** releases what `start` opened (sockets, timers), before the store closes */
+  stop?(): Promise<void>;
   routes?(runtime: Runtime): HttpRoute[];
 }
 
-export type FolioModuleFactory = (services: Services) => FolioModule;
+export interface FolioModuleFactory {
+  (services: Services): FolioModule;
+  /** content-types the module keeps its data in (users, roles): part of the models before anything reads them */
+  contentTypes?: ContentType[];
+}
+
+export const withModuleContentTypes = (models: Models, modules: FolioModuleFactory[]): Models => ({
+  ...models,
+  contentTypes: new Map([...models.contentTypes, ...modules.flatMap((factory) => factory.contentTypes ?? []).map((type) => [type.uid, type] as const)]),
+});

@@ -36,6 +36,7 @@ export const startFolio = async (options: StartOptions): Promise<StartedFolio> =
       folio,
       close: async () => {
         await running.close();
+        await folio.stop();
         await store.close();
       },
     };

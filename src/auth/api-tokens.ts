@@ -1,0 +1,151 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ApiTokenSeed } from '../config/types';
+import { PERMISSION_PATTERN } from '../config/file-shapes';
+import { UniqueConstraintError, type Store, type StoredDocument } from '../storage/types';
+import type { ApiTokenType } from './principal';
+import { parseDuration } from './duration';
+
+/**
+ * API tokens in the store (`api_tokens`). Only a keyed hash of each access key is kept: a copy of
+ * the store alone lets nobody in. Tokens come from `config/admin` (`source: 'config'`, re-applied at
+ * every start) or from `folio token create` (`source: 'cli'`).
+ */
+
+export const API_TOKENS_COLLECTION = 'api_tokens';
+export const API_TOKEN_TYPES: readonly ApiTokenType[] = ['full-access', 'read-only', 'custom'];
+
+export interface ApiTokenInfo {
+  name: string;
+  type: ApiTokenType;
+  permissions: string[];
+  description: string | null;
+  source: 'config' | 'cli';
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export interface NewApiToken {
+  name: string;
+  type: string;
+  permissions?: string[];
+  /** `30d`, `12h`…; no expiry when absent */
+  expiresIn?: string;
+  description?: string;
+}
+
+export interface ApiTokens {
+  /** the token an access key opens, unless unknown, revoked or expired */
+  find(accessKey: string, now?: Date): Promise<ApiTokenInfo | undefined>;
+  /** the access key is returned once, here, and never stored */
+  create(input: NewApiToken): Promise<{ accessKey: string; token: ApiTokenInfo }>;
+  list(): Promise<ApiTokenInfo[]>;
+  revoke(name: string): Promise<ApiTokenInfo | undefined>;
+  /** makes the `config`-sourced tokens exactly the declared ones */
+  seed(seeds: ApiTokenSeed[]): Promise<void>;
+  /** tokens hashed with another salt: they cannot open anything any more */
+  countUnusable(): Promise<number>;
+}
+
+const NAME = /^[\w.@-]{1,100}$/;
+
+const infoOf = (row: StoredDocument): ApiTokenInfo => ({
+  name: row.name as string,
+  type: row.type as ApiTokenType,
+  permissions: row.permissions as string[],
+  description: row.description as string | null,
+  source: row.source as ApiTokenInfo['source'],
+  createdAt: row.createdAt as string,
+  expiresAt: row.expiresAt as string | null,
+});
+
+const checkNewToken = ({ name, type, permissions = [], expiresIn }: NewApiToken): string[] => [
+  ...(NAME.test(name) ? [] : [`name "${name}" must be 1 to 100 letters, digits, ".", "_", "-" or "@"`]),
+  ...((API_TOKEN_TYPES as readonly string[]).includes(type) ? [] : [`type must be one of ${API_TOKEN_TYPES.join(', ')}, got "${type}"`]),
+  ...(type === 'custom' && permissions.length === 0 ? ['a custom token needs at least one permission'] : []),
+  ...(type !== 'custom' && permissions.length > 0 ? [`permissions only apply to custom tokens (this one is ${type})`] : []),
+  ...permissions.filter((permission) => !PERMISSION_PATTERN.test(permission)).map((permission) => `"${permission}" is not a permission like "api::article.article.find"`),
+  ...(expiresIn === undefined || parseDuration(expiresIn) !== undefined ? [] : [`expiry "${expiresIn}" is not a duration such as "30d", "12h" or "90m"`]),
+];
+
+export const createApiTokens = (store: Store, salt: string): ApiTokens => {
+  const collection = store.collection(API_TOKENS_COLLECTION);
+  const hash = (accessKey: string): string => createHmac('sha512', salt).update(accessKey).digest('hex');
+  // Names the salt without revealing it, so tokens hashed with a different one can be told apart.
+  const saltId = createHmac('sha256', salt).update('folio api token salt').digest('hex').slice(0, 16);
+  let indexes: Promise<unknown> | undefined;
+  const ready = () =>
+    (indexes ??= Promise.all([
+      collection.createIndex({ keys: [['name', 1]], unique: true }),
+      collection.createIndex({ keys: [['accessKeyHash', 1]], unique: true }),
+    ]));
+
+  return {
+    async find(accessKey, now = new Date()) {
+      await ready();
+      const row = await collection.findOne({ accessKeyHash: hash(accessKey) });
+      if (!row || (row.expiresAt !== null && Date.parse(row.expiresAt as string) <= now.getTime())) return undefined;
+      return infoOf(row);
+    },
+    async create(input) {
+      await ready();
+      const problems = checkNewToken(input);
+      if (problems.length > 0) throw new Error(problems.join('; '));
+      const accessKey = randomBytes(32).toString('hex');
+      const now = new Date();
+      const lifetime = input.expiresIn === undefined ? undefined : parseDuration(input.expiresIn);
+      const row: StoredDocument = {
+        name: input.name,
+        type: input.type,
+        permissions: input.permissions ?? [],
+        description: input.description ?? null,
+        source: 'cli',
+        createdAt: now.toISOString(),
+        expiresAt: lifetime === undefined ? null : new Date(now.getTime() + lifetime).toISOString(),
+        accessKeyHash: hash(accessKey),
+        saltId,
+      };
+      try {
+        await collection.insertOne(row);
+      } catch (error) {
+        if (error instanceof UniqueConstraintError) throw new Error(`an API token named "${input.name}" already exists`);
+        throw error;
+      }
+      return { accessKey, token: infoOf(row) };
+    },
+    async list() {
+      await ready();
+      return (await collection.find({}, { sort: [['createdAt', 1]] })).map(infoOf);
+    },
+    async revoke(name) {
+      await ready();
+      const row = await collection.findOne({ name });
+      if (!row) return undefined;
+      await collection.deleteOne({ name });
+      return infoOf(row);
+    },
+    async seed(seeds) {
+      await ready();
+      await store.transaction(async () => {
+        await collection.deleteMany({ source: 'config', name: { $nin: seeds.map((seed) => seed.name) } });
+        for (const seed of seeds) {
+          const values: StoredDocument = {
+            type: seed.type,
+            permissions: seed.permissions ?? [],
+            description: seed.description ?? null,
+            source: 'config',
+            expiresAt: null,
+            accessKeyHash: hash(seed.accessKey),
+            saltId,
+          };
+          // A declared token replaces a CLI-made one of the same name: deployments are declarative.
+          const updated = await collection.updateOne({ name: seed.name }, { $set: values });
+          if (updated === 0) await collection.insertOne({ name: seed.name, ...values, createdAt: new Date().toISOString() });
+        }
+      });
+    },
+    async countUnusable() {
+      await ready();
+      return collection.countDocuments({ saltId: { $ne: saltId } });
+    },
+  };
+};

@@ -1,0 +1,109 @@
+import { IncomingMessage } from 'node:http';
+import type { Extension } from '../extensions/types';
+import type { FolioContext } from '../resolvers/context';
+import type { DocumentService } from '../documents/document-service';
+import type { StoredDocument } from '../storage/types';
+import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
+import { ME_PERMISSION } from './roles';
+import { refuseOverLimit, type RateLimiter } from './rate-limiter';
+import type { SignedIn, UserAccounts } from './user-accounts';
+
+/**
+ * The users-permissions part of the GraphQL schema, named as Strapi names it: `register`, `login`
+ * and `me`. Users and roles get Shadow CRUD queries (`usersPermissionsUsers`…) from their content
+ * types; their generic mutations are switched off, since a user is only made by registering.
+ */
+
+export const USERS_PERMISSIONS_SDL = `
+type UsersPermissionsMe {
+  id: ID!
+  documentId: ID!
+  username: String!
+  email: String
+  confirmed: Boolean
+  blocked: Boolean
+  role: UsersPermissionsMeRole
+}
+
+type UsersPermissionsMeRole {
+  id: ID!
+  name: String!
+  description: String
+  type: String
+}
+
+input UsersPermissionsRegisterInput {
+  username: String!
+  email: String!
+  password: String!
+}
+
+input UsersPermissionsLoginInput {
+  identifier: String!
+  password: String!
+  provider: String! = "local"
+}
+
+type UsersPermissionsLoginPayload {
+  jwt: String
+  user: UsersPermissionsMe!
+}
+
+type Query {
+  me: UsersPermissionsMe
+}
+
+type Mutation {
+  login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
+  """Register a user"""
+  register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload!
+}
+`;
+
+export interface UsersGraphqlOptions {
+  documents: DocumentService;
+  /** available once the module has started */
+  accounts: () => UserAccounts;
+  limiter: RateLimiter;
+}
+
+/** graphql-yoga puts the node:http request in the context when it serves one. */
+const clientAddressOf = (context: unknown): string => {
+  const request = (context as { req?: unknown }).req;
+  return request instanceof IncomingMessage ? (request.socket.remoteAddress ?? 'unknown') : 'unknown';
+};
+
+export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {
+  const limited =
+    (action: (accounts: UserAccounts, input: unknown) => Promise<SignedIn>) =>
+    (_: unknown, args: { input: unknown }, context: FolioContext) => {
+      refuseOverLimit(limiter.hit(clientAddressOf(context)));
+      return action(accounts(), args.input);
+    };
+  return {
+    typeDefs: USERS_PERMISSIONS_SDL,
+    resolvers: {
+      Query: {
+        // An API token may hold the permission, but it is nobody.
+        me: (_: unknown, __: unknown, context: FolioContext) => context.principal.user ?? null,
+      },
+      Mutation: {
+        register: limited((accounts, input) => accounts.register(input)),
+        login: limited((accounts, input) => accounts.login(input)),
+      },
+      UsersPermissionsMe: {
+        role: (user: StoredDocument) =>
+          typeof user.role === 'string' ? documents.findOne(ROLE_CONTENT_TYPE, user.role, { status: 'published' }) : null,
+      },
+    },
+    resolversConfig: {
+      'Query.me': { auth: { scope: [ME_PERMISSION] } },
+      'Mutation.register': { auth: false },
+      'Mutation.login': { auth: false },
+    },
+    shadowCRUD: {
+      [USER_UID]: { disableMutations: true },
+      [ROLE_UID]: { disableMutations: true },
+    },
+  };
+};

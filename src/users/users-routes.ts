@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import qs from 'qs';
+import type { HttpRoute } from '../server/folio-module';
+import type { Services } from '../resolvers/context';
+import type { Authenticator } from '../auth/authenticate';
+import type { Principal } from '../auth/principal';
+import { sendJson } from '../server/http-server';
+import { forbiddenError, notFoundError, unauthorizedError } from '../errors/graphql-errors';
+import { refuseOverLimit, type RateLimiter } from './rate-limiter';
+import type { SignedIn, UserAccounts } from './user-accounts';
+import { readJsonBody, sendFailure } from './http-io';
+import { createUserQueries, type UserQuery } from './user-queries';
+
+/**
+ * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), and the users
+ * endpoints, which answer bare JSON (no `{ data, meta }`) behind `plugin::users-permissions.user.*`.
+ */
+
+export interface UsersRoutesOptions {
+  services: Services;
+  accounts: UserAccounts;
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+}
+
+const USER_PERMISSION = 'plugin::users-permissions.user';
+const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
+
+type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
+
+export const clientAddressOf = (request: IncomingMessage): string => request.socket.remoteAddress ?? 'unknown';
+
+export const createUsersRoutes = ({ services, accounts, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
+  const queries = createUserQueries(services);
+
+  const principalOf = (request: IncomingMessage): Promise<Principal> => authenticator.authenticate(request.headers.authorization ?? null);
+
+  /** The principal, once it holds `permission` (401 for a bad credential, 403 for a missing grant). */
+  const authorize = async (request: IncomingMessage, permission: string): Promise<Principal> => {
+    const principal = await principalOf(request);
+    if (!principal.can(permission)) throw forbiddenError('Forbidden');
+    return principal;
+  };
+
+  const signIn =
+    (action: (input: unknown) => Promise<SignedIn>): Handler =>
+    async (request, response) => {
+      await principalOf(request);
+      const decision = limiter.hit(clientAddressOf(request));
+      const headers = {
+        'x-ratelimit-limit': String(decision.limit),
+        'x-ratelimit-remaining': String(decision.remaining),
+        'x-ratelimit-reset': String(Math.ceil(decision.resetAt / 1000)),
+      };
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      refuseOverLimit(decision);
+      const { jwt, user } = await action(await readJsonBody(request, services.config.rest.bodyLimit));
+      sendJson(response, 200, { jwt, user: queries.toRest(user) });
+    };
+
+  const parseQuery = (url: URL): UserQuery => qs.parse(url.search.slice(1), QS_OPTIONS) as UserQuery;
+
+  const handlers: Array<{ method: string; path: RegExp; handle: (match: RegExpExecArray) => Handler }> = [
+    { method: 'POST', path: /^\/api\/auth\/local\/register\/?$/, handle: () => signIn(accounts.register) },
+    { method: 'POST', path: /^\/api\/auth\/local\/?$/, handle: () => signIn(accounts.login) },
+    {
+      method: 'GET',
+      path: /^\/api\/users\/me\/?$/,
+      handle: () => async (request, response, url) => {
+        const principal = await authorize(request, `${USER_PERMISSION}.me`);
+        // An API token may hold `me`, but it is nobody.
+        if (!principal.user) throw unauthorizedError('Unauthorized');
+        const user = await queries.findOne(principal.user.id as number, parseQuery(url), 'own');
+        if (!user) throw unauthorizedError();
+        sendJson(response, 200, user);
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/users\/count\/?$/,
+      handle: () => async (request, response, url) => {
+        const principal = await authorize(request, `${USER_PERMISSION}.find`);
+        sendJson(response, 200, await queries.count(parseQuery(url), principal));
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/users\/?$/,
+      handle: () => async (request, response, url) => {
+        const principal = await authorize(request, `${USER_PERMISSION}.find`);
+        sendJson(response, 200, await queries.find(parseQuery(url), principal));
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/users\/([^/]+)\/?$/,
+      handle: (match) => async (request, response, url) => {
+        const principal = await authorize(request, `${USER_PERMISSION}.findOne`);
+        const id = /^\d+$/.test(match[1]) ? Number(match[1]) : undefined;
+        const user = id === undefined ? undefined : await queries.findOne(id, parseQuery(url), principal);
+        if (!user) throw notFoundError();
+        sendJson(response, 200, user);
+      },
+    },
+  ];
+
+  return [
+    async (request, response, url) => {
+      for (const { method, path, handle } of handlers) {
+        const match = path.exec(url.pathname);
+        if (!match || request.method !== method) continue;
+        try {
+          await handle(match)(request, response, url);
+        } catch (error) {
+          sendFailure(response, error);
+        }
+        return true;
+      }
+      return false;
+    },
+  ];
+};

@@ -1,0 +1,166 @@
+import jwt from 'jsonwebtoken';
+import type { TestServer } from '../support/test-server';
+import { call, bearer } from '../auth/http';
+import { CUSTOM_TOKEN, JWT_SECRET, READ_ONLY_TOKEN, registerUser, startAuthServer } from '../auth/auth-server';
+
+/** Who may do what, enforced before execution: roles, API token types, and every way a credential fails. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startAuthServer({
+    roles: {
+      public: { permissions: ['api::article.article.find', 'api::article.article.findOne'] },
+      authenticated: { permissions: ['api::tag.tag.find', 'api::category.category.find'] },
+      // A role of one's own starts empty: `me` is granted only by default to `authenticated`.
+      editor: { permissions: ['api::article.article.find', 'api::article.article.create', 'api::category.category.find', 'plugin::users-permissions.user.me'] },
+    },
+  });
+  const created = await server.gql<{ createCategory: { documentId: string } }>('mutation { createCategory(data: { name: "Tech" }) { documentId } }', {}, server.asAdmin);
+  const article = await server.gql(`mutation { createArticle(data: { title: "Hello", category: "${created.body.data!.createCategory.documentId}" }) { documentId } }`, {}, server.asAdmin);
+  expect(article.body.errors).toBeUndefined();
+  await server.gql('mutation { createTag(data: { name: "news" }) { documentId } }', {}, server.asAdmin);
+});
+afterAll(() => server.stop());
+
+/** Gives a user another declared role, as an administrator would. */
+const promote = async (userId: number, type: string) => {
+  const role = await server.folio.services.store.collection('up_roles').findOne({ type });
+  await server.folio.services.store.collection('up_users').updateOne({ id: userId }, { $set: { role: role!.documentId } });
+};
+
+const codeOf = (answer: { body: { errors?: Array<{ extensions?: Record<string, unknown> }> } }) => answer.body.errors?.[0]?.extensions?.code;
+
+describe('roles', () => {
+  test('everything is private by default: no grant, FORBIDDEN in a 200 with no data', async () => {
+    for (const query of ['{ tags { name } }', '{ authors { name } }', 'mutation { createArticle(data: { title: "x" }) { documentId } }', '{ usersPermissionsUsers { username } }']) {
+      const answer = await server.gql(query);
+      expect({ query, status: answer.status, code: codeOf(answer), data: answer.body.data }).toEqual({ query, status: 200, code: 'FORBIDDEN', data: null });
+    }
+  });
+
+  test('public grants: find allows the list and connection, findOne the single query', async () => {
+    expect((await server.gql('{ articles { title } }')).body).toEqual({ data: { articles: [{ title: 'Hello' }] } });
+    expect(codeOf(await server.gql('{ articles_connection { pageInfo { total } } }'))).toBeUndefined();
+    expect(codeOf(await server.gql('{ article(documentId: "nope") { title } }'))).toBeUndefined();
+  });
+
+  test('a user gets the authenticated role\'s grants and not the public ones', async () => {
+    const { headers } = await registerUser(server);
+    expect((await server.gql('{ tags { name } }', {}, headers)).body).toEqual({ data: { tags: [{ name: 'news' }] } });
+    expect(codeOf(await server.gql('{ articles { title } }', {}, headers))).toBe('FORBIDDEN');
+  });
+
+  test('a user whose role is another declared role gets that role\'s grants', async () => {
+    const { user, headers } = await registerUser(server);
+    await promote(user.id, 'editor');
+    const created = await server.gql('mutation { createArticle(data: { title: "By an editor" }) { title } }', {}, headers);
+    expect(created.body).toEqual({ data: { createArticle: { title: 'By an editor' } } });
+    expect(codeOf(await server.gql('{ tags { name } }', {}, headers))).toBe('FORBIDDEN');
+    expect((await server.gql('{ me { role { type name } } }', {}, headers)).body).toEqual({ data: { me: { role: { type: 'editor', name: 'Editor' } } } });
+  });
+});
+
+describe('relations need find on their target, wherever they are selected', () => {
+  test('selected directly, in a fragment, in an inline fragment, or as a connection', async () => {
+    for (const query of [
+      '{ articles { title category { name } } }',
+      '{ articles { ...A } } fragment A on Article { category { name } }',
+      '{ articles { ... on Article { category { name } } } }',
+      '{ articles { ...A } } fragment A on Article { ...B } fragment B on Article { tags_connection { nodes { name } } }',
+    ]) {
+      expect({ query, code: codeOf(await server.gql(query)) }).toEqual({ query, code: 'FORBIDDEN' });
+    }
+    const { user, headers } = await registerUser(server);
+    await promote(user.id, 'editor');
+    expect((await server.gql('{ articles(filters: { title: { eq: "Hello" } }) { category { name } } }', {}, headers)).body).toEqual({ data: { articles: [{ category: { name: 'Tech' } }] } });
+  });
+
+  test('filtering through a relation the caller may not read is refused like an unknown key', async () => {
+    const answer = await server.gql('{ articles(filters: { category: { name: { eq: "Tech" } } }) { title } }');
+    expect(answer.body.errors![0]).toMatchObject({ message: 'Invalid key category', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  test('only the operation that runs is checked', async () => {
+    const document = 'query Open { articles(filters: { title: { eq: "Hello" } }) { title } } query Closed { tags { name } }';
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: document, operationName: 'Open' }),
+    });
+    expect(await response.json()).toEqual({ data: { articles: [{ title: 'Hello' }] } });
+  });
+});
+
+describe('API tokens', () => {
+  test('full-access can do anything', async () => {
+    const answer = await server.gql('mutation { createTag(data: { name: "full" }) { name } }', {}, server.asAdmin);
+    expect(answer.body).toEqual({ data: { createTag: { name: 'full' } } });
+  });
+
+  test('read-only can find and findOne everything, and nothing else', async () => {
+    const headers = bearer(READ_ONLY_TOKEN);
+    expect(codeOf(await server.gql('{ tags { name } authors { name } usersPermissionsUsers { username } }', {}, headers))).toBeUndefined();
+    expect(codeOf(await server.gql('mutation { createTag(data: { name: "ro" }) { name } }', {}, headers))).toBe('FORBIDDEN');
+  });
+
+  test('custom holds exactly its permissions', async () => {
+    const headers = bearer(CUSTOM_TOKEN);
+    expect((await server.gql('mutation { createTag(data: { name: "custom" }) { name } }', {}, headers)).body).toEqual({ data: { createTag: { name: 'custom' } } });
+    expect(codeOf(await server.gql('{ articles { title } }', {}, headers))).toBe('FORBIDDEN');
+  });
+
+  test('an expired token and a revoked one are 401, even where the public could read', async () => {
+    const tokens = server.folio.services.store.collection('api_tokens');
+    await tokens.updateOne({ name: 'reader' }, { $set: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
+    const expired = await server.gql('{ articles { title } }', {}, bearer(READ_ONLY_TOKEN));
+    expect(expired.status).toBe(401);
+    expect(expired.body.errors![0]).toMatchObject({ message: 'Missing or invalid credentials', extensions: { code: 'UNAUTHENTICATED' } });
+    await tokens.deleteOne({ name: 'tagger' });
+    expect((await server.gql('{ articles { title } }', {}, bearer(CUSTOM_TOKEN))).status).toBe(401);
+    expect((await call(server.url, 'GET', '/api/users/count', { headers: bearer(CUSTOM_TOKEN) })).status).toBe(401);
+  });
+
+  test('only a keyed hash of each access key is stored', async () => {
+    const stored = JSON.stringify(await server.folio.services.store.collection('api_tokens').find({}));
+    expect(stored).not.toContain(READ_ONLY_TOKEN);
+    expect(stored).not.toContain('test-full-access-token');
+  });
+});
+
+describe('credentials that open nothing are 401 on both surfaces', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  let userId: number;
+  beforeAll(async () => {
+    userId = (await registerUser(server)).user.id;
+  });
+
+  const cases: Array<[string, () => string]> = [
+    ['an unknown token', () => 'Bearer not-a-valid-token'],
+    ['a bearer without a credential', () => 'Bearer'],
+    ['another scheme', () => 'Basic dXNlcjpwYXNz'],
+    ['a JWT with alg none', () => `Bearer ${jwt.sign({ id: userId }, '', { algorithm: 'none' })}`],
+    ['a JWT signed with another key', () => `Bearer ${jwt.sign({ id: userId }, 'another-secret-another-secret-1234', { algorithm: 'HS256' })}`],
+    ['a JWT signed with HS512', () => `Bearer ${jwt.sign({ id: userId }, JWT_SECRET, { algorithm: 'HS512' })}`],
+    ['an expired JWT', () => `Bearer ${jwt.sign({ id: userId, iat: now() - 100, exp: now() - 10 }, JWT_SECRET, { algorithm: 'HS256' })}`],
+    ['a JWT for a user that does not exist', () => `Bearer ${jwt.sign({ id: 987654 }, JWT_SECRET, { algorithm: 'HS256' })}`],
+    ['a JWT without an id', () => `Bearer ${jwt.sign({ sub: 'x' }, JWT_SECRET, { algorithm: 'HS256' })}`],
+  ];
+
+  test.each(cases)('%s', async (_, authorization) => {
+    const header = { authorization: authorization() };
+    const graphql = await server.gql('{ articles { title } }', {}, header);
+    expect(graphql.status).toBe(401);
+    expect(graphql.body).toEqual({
+      errors: [{ message: 'Missing or invalid credentials', extensions: { code: 'UNAUTHENTICATED', error: { name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } } }],
+    });
+    const rest = await call(server.url, 'GET', '/api/users/me', { headers: header });
+    expect(rest).toMatchObject({ status: 401, body: { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } } });
+  });
+
+  test('a valid JWT signed with the configured secret works, and stops working once its user is deleted', async () => {
+    const token = jwt.sign({ id: userId }, JWT_SECRET, { algorithm: 'HS256', expiresIn: 60 });
+    expect((await server.gql('{ me { username } }', {}, bearer(token))).status).toBe(200);
+    await server.folio.services.store.collection('up_users').deleteOne({ id: userId });
+    expect((await server.gql('{ me { username } }', {}, bearer(token))).status).toBe(401);
+  });
+});
