@@ -1,5 +1,5 @@
 import type { Plugin } from '@envelop/core';
-import { getOperationAST, validate, type ASTVisitor, type DocumentNode, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { getOperationAST, validate, type ASTVisitor, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { authOf } from '../../../directives';
 import { forbiddenError } from '../../errors/graphql-errors';
 import type { Principal } from '../../auth/principal';
@@ -44,9 +44,22 @@ export const authorizationRule =
 export const findForbidden = (schema: GraphQLSchema, document: DocumentNode, principal: Principal, operationName?: string | null) =>
   validate(schema, document, [authorizationRule(principal, operationName)]);
 
-export const useAuthorization = (principalOf: (context: unknown) => Principal): Plugin => ({
-  onExecute({ args, setResultAndStopExecution }) {
-    const errors = findForbidden(args.schema, args.document, principalOf(args.contextValue), args.operationName);
-    if (errors.length > 0) setResultAndStopExecution({ data: null, errors: [errors[0]] });
-  },
-});
+/** Principals that hold the same permissions share a verdict (users of one role, one API token). */
+const verdictKey = (principal: Principal, operationName?: string | null): string =>
+  `${principal.kind}|${principal.role}|${principal.tokenName ?? ''}|${operationName ?? ''}`;
+
+export const useAuthorization = (principalOf: (context: unknown) => Principal): Plugin => {
+  // yoga hands the same DocumentNode for the same query text: a verdict is computed once per document and permission set
+  const verdicts = new WeakMap<DocumentNode, Map<string, readonly GraphQLError[]>>();
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const principal = principalOf(args.contextValue);
+      let byKey = verdicts.get(args.document);
+      if (!byKey) verdicts.set(args.document, (byKey = new Map()));
+      const key = verdictKey(principal, args.operationName);
+      let errors = byKey.get(key);
+      if (!errors) byKey.set(key, (errors = findForbidden(args.schema, args.document, principal, args.operationName)));
+      if (errors.length > 0) setResultAndStopExecution({ data: null, errors: [errors[0]] });
+    },
+  };
+};
