@@ -33,10 +33,14 @@ const readOrCreateLocalSecrets = (dataDir: string): LocalSecrets => {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  const stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<LocalSecrets>;
-  if (typeof stored.jwtSecret !== 'string' || typeof stored.apiTokenSalt !== 'string') {
-    throw new Error(`${path} is damaged: delete it to generate new secrets (every JWT and CLI-made API token stops working)`);
+  const damaged = () => new Error(`${path} is damaged: delete it to generate new secrets (every JWT and CLI-made API token stops working)`);
+  let stored: Partial<LocalSecrets>;
+  try {
+    stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<LocalSecrets>;
+  } catch {
+    throw damaged();
   }
+  if (typeof stored.jwtSecret !== 'string' || typeof stored.apiTokenSalt !== 'string') throw damaged();
   return { jwtSecret: stored.jwtSecret, apiTokenSalt: stored.apiTokenSalt };
 };
 

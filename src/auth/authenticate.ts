@@ -50,11 +50,13 @@ export const createAuthenticator = async (services: Services): Promise<Authentic
       if (authorization === null || authorization.trim() === '') return publicPrincipal;
       const credential = BEARER.exec(authorization.trim())?.[1];
       if (credential === undefined) throw unauthorizedError();
+      // A JWT is tried first only to spare users the token lookup; a key declared in config/admin may
+      // look like one, so a credential that is no valid JWT is still looked up as a token.
+      const user = JWT_SHAPE.test(credential) ? await userPrincipal(credential) : undefined;
+      if (user) return user;
       const token = await tokens.find(credential);
-      if (token) return createTokenPrincipal(token.name, token.type, new Set(token.permissions));
-      const principal = JWT_SHAPE.test(credential) ? await userPrincipal(credential) : undefined;
-      if (!principal) throw unauthorizedError();
-      return principal;
+      if (!token) throw unauthorizedError();
+      return createTokenPrincipal(token.name, token.type, new Set(token.permissions));
     },
   };
 };

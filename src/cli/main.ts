@@ -6,12 +6,14 @@ import { emitModelsSdl } from '../schema/build-schema';
 import { startFolio } from '../server/start-folio';
 import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
+import { runTokenCommand, TOKEN_USAGE } from './token-command';
 
 const USAGE = `Usage:
   folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H]
   folio sdl   [--schema DIR] [--config DIR]
   folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
-  folio import [--config DIR] [--data DIR] [--file FILE] [--replace]`;
+  folio import [--config DIR] [--data DIR] [--file FILE] [--replace]
+${TOKEN_USAGE}`;
 
 const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
 const SWITCHES = new Set(['replace']);
@@ -49,6 +51,8 @@ const sdl = (flags: Record<string, string>) => {
 };
 
 export const main = async (argv: string[]): Promise<void> => {
+  // `token` has its own flags and subcommands.
+  if (argv[0] === 'token') return runTokenCommand(argv.slice(1));
   const { command, flags } = parseArgs(argv, FLAGS, SWITCHES);
   switch (command) {
     case 'start':

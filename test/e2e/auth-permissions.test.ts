@@ -1,6 +1,8 @@
 import jwt from 'jsonwebtoken';
 import type { TestServer } from '../support/test-server';
 import { call, bearer } from '../auth/http';
+import { createApiTokens } from '../../src/auth/api-tokens';
+import { loadAuthSecrets } from '../../src/auth/auth-secrets';
 import { CUSTOM_TOKEN, JWT_SECRET, READ_ONLY_TOKEN, registerUser, startAuthServer } from '../auth/auth-server';
 
 /** Who may do what, enforced before execution: roles, API token types, and every way a credential fails. */
@@ -164,3 +166,33 @@ describe('credentials that open nothing are 401 on both surfaces', () => {
     expect((await server.gql('{ me { username } }', {}, bearer(token))).status).toBe(401);
   });
 });
+
+describe('REST runs through the same check', () => {
+  test('grants, missing grants, and a user not getting the public grants', async () => {
+    expect((await call(server.url, 'GET', '/api/articles?fields[0]=title')).status).toBe(200);
+    expect(await call(server.url, 'GET', '/api/tags')).toMatchObject({ status: 403, body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } } });
+    const { headers } = await registerUser(server);
+    expect((await call(server.url, 'GET', '/api/articles', { headers })).status).toBe(403);
+    expect((await call(server.url, 'GET', '/api/tags', { headers })).status).toBe(200);
+  });
+
+  test('populating or filtering through a relation needs find on its target', async () => {
+    expect((await call(server.url, 'GET', '/api/articles?populate=category')).status).toBe(403);
+    expect((await call(server.url, 'GET', '/api/articles?filters[category][name][$eq]=Tech')).status).toBe(400);
+    const { headers } = await registerUser(server);
+    expect((await call(server.url, 'GET', '/api/categories?filters[articles][title][$eq]=Hello', { headers })).status).toBe(400);
+  });
+
+  test('token types and bad credentials', async () => {
+    expect((await call(server.url, 'POST', '/api/tags', { body: { data: { name: 'rest' } }, headers: server.asAdmin })).status).toBe(201);
+    const tokens = createApiTokens(server.folio.services.store, loadAuthSecrets(server.folio.services).tokenSalt);
+    const readOnly = bearer((await tokens.create({ name: 'rest-reader', type: 'read-only' })).accessKey);
+    expect((await call(server.url, 'GET', '/api/authors', { headers: readOnly })).status).toBe(200);
+    expect((await call(server.url, 'POST', '/api/authors', { body: { data: { name: 'x' } }, headers: readOnly })).status).toBe(403);
+    await tokens.revoke('rest-reader');
+    expect((await call(server.url, 'GET', '/api/authors', { headers: readOnly })).status).toBe(401);
+    const unknown = await call(server.url, 'GET', '/api/articles', { headers: bearer('not-a-valid-token') });
+    expect(unknown).toMatchObject({ status: 401, body: { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } } });
+  });
+});
+

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_SCHEMA, type TestServer } from '../support/test-server';
 import { registerUser, startAuthServer } from '../auth/auth-server';
+import { call, type RestError } from '../auth/http';
 
 /**
  * Private attributes (`private: true`, `password` types, users' password and tokens) are never returned,
@@ -106,3 +107,36 @@ test.each([
   expect(answer.body.errors![0]).toMatchObject({ message: `Invalid key ${key}`, extensions: { code: 'BAD_USER_INPUT' } });
   expect(JSON.stringify(answer.body)).not.toContain('scrypt');
 });
+
+describe('REST', () => {
+  test('populating the users\' roles needs find on roles', async () => {
+    expect((await call(server.url, 'GET', '/api/notes?populate[readers][populate]=*', { headers: reader })).status).toBe(403);
+  });
+
+  test('populated users carry no secret, whatever is populated', async () => {
+    for (const [query, headers] of [['populate=*', reader], ['populate=owner', reader], ['populate[owner][fields][0]=username', reader], ['populate[readers][populate]=*', server.asAdmin]] as const) {
+      const answer = await call<{ data: Array<Record<string, unknown>> }>(server.url, 'GET', `/api/notes?${query}`, { headers });
+      expect({ query, status: answer.status }).toEqual({ query, status: 200 });
+      const text = JSON.stringify(answer.body);
+      for (const secret of ['s3cret', 'scrypt', '"pin"', '"secret"', 'password', 'Token']) expect({ query, leaked: text.includes(secret) }).toEqual({ query, leaked: false });
+    }
+  });
+
+  test.each([
+    'fields[0]=secret',
+    'fields[0]=pin',
+    'sort=secret',
+    'sort=pin:desc',
+    'filters[secret][$eq]=s3cret',
+    'filters[pin][$null]=false',
+    'filters[owner][password][$startsWith]=scrypt',
+    'filters[$or][0][readers][resetPasswordToken][$null]=true',
+    'populate[owner][fields][0]=password',
+    'populate[readers][filters][confirmationToken][$null]=true',
+    'populate[readers][sort]=password',
+  ])('%s is a 400', async (query) => {
+    const answer = await call<RestError>(server.url, 'GET', `/api/notes?${query}`, { headers: reader });
+    expect({ status: answer.status, name: answer.body.error.name }).toEqual({ status: 400, name: 'ValidationError' });
+  });
+});
+
