@@ -5,11 +5,9 @@ import { sendJson } from '../server/http-server';
 
 /** Reading JSON bodies and answering Strapi's error envelope, for the module's own HTTP routes. */
 
-export class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { status: number; name: string; message: string; details?: Record<string, unknown> },
-  ) {
+/** What only HTTP has: a body too large, or not JSON. */
+class HttpFailure extends Error {
+  constructor(readonly body: { status: number; name: string; message: string; details?: Record<string, unknown> }) {
     super(body.message);
   }
 }
@@ -21,7 +19,7 @@ export const readJsonBody = async (request: IncomingMessage, limit: number): Pro
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) {
-      throw new HttpFailure(413, { status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
+      throw new HttpFailure({ status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
     }
     chunks.push(chunk);
   }
@@ -31,13 +29,12 @@ export const readJsonBody = async (request: IncomingMessage, limit: number): Pro
     return JSON.parse(text) as unknown;
   } catch (error) {
     // Strapi's answer to malformed JSON has no `details`.
-    throw new HttpFailure(400, { status: 400, name: 'SyntaxError', message: (error as Error).message });
+    throw new HttpFailure({ status: 400, name: 'SyntaxError', message: (error as Error).message });
   }
 };
 
-export const sendFailure = (response: ServerResponse, error: unknown, headers: Record<string, string> = {}) => {
-  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  if (error instanceof HttpFailure) return sendJson(response, error.status, { data: null, error: error.body });
+export const sendFailure = (response: ServerResponse, error: unknown) => {
+  if (error instanceof HttpFailure) return sendJson(response, error.body.status, { data: null, error: error.body });
   const strapi = strapiErrorOf(error as GraphQLError);
   if (!strapi) throw error;
   const status = httpStatusOf(strapi.name);

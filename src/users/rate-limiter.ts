@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { rateLimitError } from '../errors/graphql-errors';
 
 /**
@@ -43,3 +44,6 @@ export const createRateLimiter = ({ max, windowMs }: { max: number; windowMs: nu
 export const refuseOverLimit = (decision: RateLimitDecision, now = Date.now()): void => {
   if (!decision.allowed) throw rateLimitError(Math.max(1, Math.ceil((decision.resetAt - now) / 1000)));
 };
+
+/** The key clients are counted by: the peer address (behind a proxy, that is the proxy). */
+export const clientAddressOf = (request: IncomingMessage): string => request.socket.remoteAddress ?? 'unknown';

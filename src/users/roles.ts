@@ -46,11 +46,14 @@ export const seedRoles = async (config: FolioConfig, documents: DocumentService)
       type,
     };
     const row = existing.get(type);
+    const unchanged = row && row.name === data.name && row.description === data.description;
     seeded.set(
       type,
-      row
-        ? await documents.update(ROLE_CONTENT_TYPE, row.documentId as string, data, PUBLISHED)
-        : await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED),
+      !row
+        ? await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED)
+        : unchanged
+          ? row
+          : await documents.update(ROLE_CONTENT_TYPE, row.documentId as string, data, PUBLISHED),
     );
   }
   return seeded;

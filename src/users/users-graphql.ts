@@ -5,7 +5,7 @@ import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument } from '../storage/types';
 import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
 import { ME_PERMISSION } from './roles';
-import { refuseOverLimit, type RateLimiter } from './rate-limiter';
+import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
 import type { SignedIn, UserAccounts } from './user-accounts';
 
 /**
@@ -68,16 +68,16 @@ export interface UsersGraphqlOptions {
 }
 
 /** graphql-yoga puts the node:http request in the context when it serves one. */
-const clientAddressOf = (context: unknown): string => {
+const clientOf = (context: unknown): string => {
   const request = (context as { req?: unknown }).req;
-  return request instanceof IncomingMessage ? (request.socket.remoteAddress ?? 'unknown') : 'unknown';
+  return request instanceof IncomingMessage ? clientAddressOf(request) : 'unknown';
 };
 
 export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {
   const limited =
     (action: (accounts: UserAccounts, input: unknown) => Promise<SignedIn>) =>
     (_: unknown, args: { input: unknown }, context: FolioContext) => {
-      refuseOverLimit(limiter.hit(clientAddressOf(context)));
+      refuseOverLimit(limiter.hit(clientOf(context)));
       return action(accounts(), args.input);
     };
   return {

@@ -6,7 +6,7 @@ import type { Authenticator } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import { sendJson } from '../server/http-server';
 import { forbiddenError, notFoundError, unauthorizedError } from '../errors/graphql-errors';
-import { refuseOverLimit, type RateLimiter } from './rate-limiter';
+import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
 import type { SignedIn, UserAccounts } from './user-accounts';
 import { readJsonBody, sendFailure } from './http-io';
 import { createUserQueries, type UserQuery } from './user-queries';
@@ -28,8 +28,6 @@ const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as c
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
 
-export const clientAddressOf = (request: IncomingMessage): string => request.socket.remoteAddress ?? 'unknown';
-
 export const createUsersRoutes = ({ services, accounts, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
 
@@ -45,6 +43,7 @@ export const createUsersRoutes = ({ services, accounts, authenticator, limiter }
   const signIn =
     (action: (input: unknown) => Promise<SignedIn>): Handler =>
     async (request, response) => {
+      // A stale or forged bearer is refused here too, as the GraphQL mutations refuse it.
       await principalOf(request);
       const decision = limiter.hit(clientAddressOf(request));
       const headers = {

@@ -62,6 +62,21 @@ describe('roles', () => {
   });
 });
 
+describe('single types', () => {
+  test('find allows the query, update and delete their mutations', async () => {
+    const tokens = createApiTokens(server.folio.services.store, loadAuthSecrets(server.folio.services).tokenSalt);
+    const editor = bearer((await tokens.create({ name: 'homepage-editor', type: 'custom', permissions: ['api::homepage.homepage.update'] })).accessKey);
+    const reader = bearer((await tokens.create({ name: 'homepage-reader', type: 'custom', permissions: ['api::homepage.homepage.find'] })).accessKey);
+    expect((await server.gql('mutation { updateHomepage(data: { headline: "Home" }) { headline } }', {}, editor)).body).toEqual({ data: { updateHomepage: { headline: 'Home' } } });
+    expect(codeOf(await server.gql('{ homepage { headline } }', {}, editor))).toBe('FORBIDDEN');
+    expect((await server.gql('{ homepage { headline } }', {}, reader)).body).toEqual({ data: { homepage: { headline: 'Home' } } });
+    expect(codeOf(await server.gql('mutation { deleteHomepage { documentId } }', {}, reader))).toBe('FORBIDDEN');
+    expect(codeOf(await server.gql('mutation { deleteHomepage { documentId } }', {}, editor))).toBe('FORBIDDEN');
+    const deleter = bearer((await tokens.create({ name: 'homepage-deleter', type: 'custom', permissions: ['api::homepage.homepage.delete'] })).accessKey);
+    expect(codeOf(await server.gql('mutation { deleteHomepage { documentId } }', {}, deleter))).toBeUndefined();
+  });
+});
+
 describe('relations need find on their target, wherever they are selected', () => {
   test('selected directly, in a fragment, in an inline fragment, or as a connection', async () => {
     for (const query of [

@@ -25,6 +25,8 @@ beforeAll(async () => {
       scopedHello: String
       policyHello(name: String!): String @policy(name: "is-not-bob")
       configuredHello: String @policy(name: "has-level", config: { level: 2 })
+      levelHello: String
+      quietHello: String
     }`,
   );
   writeFileSync(
@@ -37,6 +39,8 @@ beforeAll(async () => {
           scopedHello: () => 'scoped',
           policyHello: (_parent, args) => 'hi ' + args.name,
           configuredHello: () => 'configured',
+          levelHello: () => 'level',
+          quietHello: () => 'quiet',
         },
       },
       policies: {
@@ -46,7 +50,7 @@ beforeAll(async () => {
         'asks-nicely': ({ http }) => http.request.headers.get('x-please') === 'yes',
       },
       middlewares: {
-        shout: (options) => async (next, parent, args, context, info) => String(await next(parent, args, context, info)).toUpperCase() + options.suffix,
+        shout: (options) => async (next, parent, args, context, info) => String(await next(parent, args, context, info)).toUpperCase() + ((options && options.suffix) || ''),
       },
       resolversConfig: {
         'Query.openHello': {
@@ -56,6 +60,8 @@ beforeAll(async () => {
         'Query.scopedHello': { auth: { scope: ['api::article.article.create'] } },
         'Query.policyHello': { auth: false },
         'Query.configuredHello': { auth: false },
+        'Query.levelHello': { auth: false, policies: [{ name: 'has-level', config: { level: 2 } }] },
+        'Query.quietHello': { auth: false, policies: [{ name: 'has-level', config: { level: 1 } }], middlewares: ['shout'] },
         'Query.authors': { policies: ['asks-nicely'] },
         'Query.tags': { policies: [({ state }) => state.user !== undefined && state.user.username.startsWith('polite')] },
         'Author.name': { middlewares: [{ name: 'shout', options: { suffix: '!' } }] },
@@ -108,6 +114,11 @@ describe('policies', () => {
     expect((await server.gql('{ configuredHello }')).body).toEqual({ data: { configuredHello: 'configured' } });
   });
 
+  test('resolversConfig names a policy with its config as { name, config }', async () => {
+    expect((await server.gql('{ levelHello }')).body).toEqual({ data: { levelHello: 'level' } });
+    expect((await server.gql('{ quietHello }')).body.errors![0]).toMatchObject({ message: 'Policy Failed', extensions: { code: 'FORBIDDEN' } });
+  });
+
   test('a named policy in resolversConfig sees the HTTP request', async () => {
     expect(codeOf(await server.gql('{ authors { documentId } }'))).toBe('FORBIDDEN');
     expect(codeOf(await server.gql('{ authors { documentId } }', {}, { 'x-please': 'yes' }))).toBeUndefined();
@@ -121,6 +132,11 @@ describe('policies', () => {
 });
 
 describe('middlewares', () => {
+  test('policies run before middlewares: a refused field never reaches them', async () => {
+    const answer = await server.gql('{ quietHello }');
+    expect(answer.body.data).toEqual({ quietHello: null });
+  });
+
   test('a named middleware with options wraps a nested resolver; a function middleware wraps a root one', async () => {
     expect((await server.gql('{ authors { name } }', {}, { 'x-please': 'yes' })).body).toEqual({ data: { authors: [{ name: 'ADA!' }] } });
     expect((await server.gql('{ openHello }')).body).toEqual({ data: { openHello: 'wrapped open' } });
