@@ -11,6 +11,11 @@ export interface Principal {
   /** the signed-in user's public attributes (never a private one), the role as a reference */
   user?: StoredDocument;
   tokenName?: string;
+  /**
+   * Names the permission set: principals with equal `grants` get equal answers from `can`, so answers
+   * may be cached under it. A token's carries its permissions, not its name: a name can be reused.
+   */
+  grants: string;
   can(permission: string): boolean;
 }
 
@@ -23,7 +28,7 @@ export const createRolePrincipal = (
   role: string,
   permissions: ReadonlySet<string>,
   extra: Pick<Principal, 'user'> = {},
-): Principal => ({ kind, role, ...extra, can: (permission) => permissions.has(permission) });
+): Principal => ({ kind, role, ...extra, grants: `${kind}:${role}`, can: (permission) => permissions.has(permission) });
 
 const READ_ACTIONS = new Set(['find', 'findOne']);
 
@@ -32,6 +37,7 @@ export const createTokenPrincipal = (name: string, type: ApiTokenType, permissio
   kind: 'api-token',
   role: type,
   tokenName: name,
+  grants: `api-token:${type}:${type === 'custom' ? [...permissions].sort().join(',') : ''}`,
   can: (permission) => {
     if (type === 'full-access') return true;
     if (type === 'read-only') return READ_ACTIONS.has(permission.slice(permission.lastIndexOf('.') + 1));

@@ -137,6 +137,15 @@ describe('API tokens', () => {
     expect((await call(server.url, 'GET', '/api/users/count', { headers: bearer(CUSTOM_TOKEN) })).status).toBe(401);
   });
 
+  test('a token name given again to fewer permissions does not keep the old token\'s verdicts', async () => {
+    const tokens = createApiTokens(server.folio.services.store, loadAuthSecrets(server.folio.services).tokenSalt);
+    const broad = bearer((await tokens.create({ name: 'reused', type: 'custom', permissions: ['api::tag.tag.find'] })).accessKey);
+    expect(codeOf(await server.gql('{ tags { name } }', {}, broad))).toBeUndefined();
+    await tokens.revoke('reused');
+    const narrow = bearer((await tokens.create({ name: 'reused', type: 'custom', permissions: ['api::author.author.find'] })).accessKey);
+    expect(codeOf(await server.gql('{ tags { name } }', {}, narrow))).toBe('FORBIDDEN');
+  });
+
   test('only a keyed hash of each access key is stored', async () => {
     const stored = JSON.stringify(await server.folio.services.store.collection('api_tokens').find({}));
     expect(stored).not.toContain(READ_ONLY_TOKEN);

@@ -44,9 +44,8 @@ export const authorizationRule =
 export const findForbidden = (schema: GraphQLSchema, document: DocumentNode, principal: Principal, operationName?: string | null) =>
   validate(schema, document, [authorizationRule(principal, operationName)]);
 
-/** Principals that hold the same permissions share a verdict (users of one role, one API token). */
-const verdictKey = (principal: Principal, operationName?: string | null): string =>
-  `${principal.kind}|${principal.role}|${principal.tokenName ?? ''}|${operationName ?? ''}`;
+/** Principals that hold the same permissions share a verdict (users of one role, tokens of one permission set). */
+const verdictKey = (principal: Principal, operationName?: string | null): string => `${principal.grants}|${operationName ?? ''}`;
 
 export const useAuthorization = (principalOf: (context: unknown) => Principal): Plugin => {
   // yoga hands the same DocumentNode for the same query text: a verdict is computed once per document and permission set
