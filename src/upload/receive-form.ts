@@ -96,17 +96,21 @@ const createInspector = (fileName: string, declared: string, allowedTypes: reado
   return { stream, result: () => ({ bytes, type }) };
 };
 
-/** One `files` part to disk; null for an empty part. Cleans up after itself when it fails. */
-const storeFile = async (source: Readable, info: busboy.FileInfo, options: ReceiveOptions): Promise<ReceivedFile | null> => {
+/**
+ * One `files` part to disk; null for an empty part. A failure is reported through `abort` the
+ * moment it happens (so the request stops being read), then the part's own file is removed.
+ */
+const storeFile = async (source: Readable, info: busboy.FileInfo, options: ReceiveOptions, abort: (error: Error) => void): Promise<ReceivedFile | null> => {
   const { provider } = options;
   const name = sanitizeFileName(info.filename ?? '');
   const hash = createFileHash(name);
   const partial = `${hash}.part`;
   const inspector = createInspector(name, info.mimeType, options.allowedTypes);
-  source.once('limit', () => source.destroy(payloadTooLargeError('FileTooBig', { name, sizeLimit: options.sizeLimit })));
+  source.once('limit', () => abort(payloadTooLargeError('FileTooBig', { name, sizeLimit: options.sizeLimit })));
   try {
     await pipeline(source, inspector.stream, provider.createWriteStream(partial));
   } catch (error) {
+    abort(error as Error);
     await provider.remove(partial);
     throw error;
   }
@@ -129,7 +133,7 @@ const storeFile = async (source: Readable, info: busboy.FileInfo, options: Recei
 
 /**
  * The form's files (on disk) and `fileInfo` fields. A body that is not multipart is not read and
- * counts as an empty form. On failure the request is left unread: answer with `Connection: close`.
+ * counts as an empty form. On failure the rest of the request is left unread (see upload-responses).
  */
 export const receiveForm = (request: IncomingMessage, options: ReceiveOptions): Promise<ReceivedForm> => {
   if (!isMultipart(request)) return Promise.resolve({ files: [], fileInfo: [] });
@@ -157,7 +161,8 @@ export const receiveForm = (request: IncomingMessage, options: ReceiveOptions): 
       failure = error;
       request.unpipe(parser);
       for (const source of sources) source.destroy(error);
-      parser.destroy();
+      // Not synchronously: fail() can run inside busboy's own 'limit' event, and busboy goes on using its state after it.
+      process.nextTick(() => parser.destroy());
       void Promise.allSettled(tasks).then(async (results) => {
         const written = results.flatMap((result) => (result.status === 'fulfilled' && result.value ? [result.value] : []));
         await Promise.all(written.map((file) => options.provider.remove(`${file.hash}${file.ext}`)));
@@ -171,7 +176,7 @@ export const receiveForm = (request: IncomingMessage, options: ReceiveOptions): 
         return;
       }
       sources.add(source);
-      const task = storeFile(source, info, options);
+      const task = storeFile(source, info, options, fail);
       tasks.push(task);
       task.then(
         () => sources.delete(source),

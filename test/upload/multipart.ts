@@ -42,38 +42,55 @@ export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
-  /** the request body could not be written to the end (the server closed early) */
-  writeFailed: boolean;
+  /** bytes of the body the server let the client send */
+  bytesSent: number;
 }
 
-/** POSTs the parts, streamed with chunked encoding; resolves with the answer even if the server stops reading. */
+/** POSTs the parts, streamed with chunked encoding; resolves with the answer once the exchange is over, even if the server stopped reading. */
 export const postMultipart = (url: string, parts: Part[], headers: Record<string, string> = {}): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
-    let writeFailed = false;
+    let bytesSent = 0;
+    let answer: Omit<RawResponse, 'bytesSent'> | undefined;
     const request = httpRequest(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), writeFailed }));
+      response.on('end', () => {
+        answer = { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') };
+      });
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
-      // EPIPE/ECONNRESET after the answer came: the server closed instead of reading the rest, as it should.
-      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') writeFailed = true;
-      else reject(error);
+      // EPIPE/ECONNRESET: the server closed instead of reading the rest, as it should after an early answer.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
     });
-    const body = Readable.from(bodyOf(parts));
+    request.on('close', () => (answer ? resolve({ ...answer, bytesSent }) : reject(new Error('connection closed without an answer'))));
+    const body = Readable.from(
+      (async function* counted() {
+        for await (const chunk of bodyOf(parts)) {
+          bytesSent += chunk.length;
+          yield chunk;
+        }
+      })(),
+    );
     body.on('error', reject);
     body.pipe(request);
   });
 
-/** Sends the first parts and `bytesOfFile` bytes of the next file part, then drops the connection. */
-export const abortMidUpload = (url: string, headers: Record<string, string>, bytesOfFile: number): Promise<void> =>
-  new Promise((resolve) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers } });
-    request.on('error', () => resolve());
-    request.on('close', () => resolve());
-    request.write(partHeader({ name: 'files', filename: 'partial.bin', type: 'application/octet-stream' }));
-    request.write(Buffer.alloc(bytesOfFile, 0x62), () => {
-      // Let the server receive the bytes before the connection goes.
-      setTimeout(() => request.destroy(), 200);
-    });
-  });
+export interface PartialUpload {
+  /** drops the connection; resolves once it is gone */
+  abort(): Promise<void>;
+}
+
+/** Sends the complete `parts`, then `partialBytes` of one more file, and waits there until aborted. */
+export const startPartialUpload = (url: string, headers: Record<string, string>, parts: Array<Part & { content: Buffer | string }>, partialBytes: number): PartialUpload => {
+  const request = httpRequest(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers } });
+  const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
+  request.on('error', () => undefined);
+  const complete = parts.map((part) => Buffer.concat([Buffer.from(partHeader(part)), Buffer.from(part.content), Buffer.from('\r\n')]));
+  request.write(Buffer.concat([...complete, Buffer.from(partHeader({ name: 'files', filename: 'partial.bin', type: 'application/octet-stream' })), Buffer.alloc(partialBytes, 0x62)]));
+  return {
+    abort: () => {
+      request.destroy();
+      return closed;
+    },
+  };
+};
