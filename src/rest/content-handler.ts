@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult } from 'graphql';
 import type { Runtime } from '../server/folio-module';
 import type { ContentType } from '../models/types';
-import { createContentRoutes, type HttpMethod, type RouteOperation } from './content-routes';
+import type { ContentRoutes, HttpMethod, RouteOperation } from './content-routes';
 import { createOwnerViews, type OwnerView } from './owner-views';
 import { createRestFilterConverter } from './rest-filters';
 import { createPopulateParser } from './parse-populate';
@@ -11,7 +11,7 @@ import { parseRestSort } from './rest-sort';
 import { parseRestPagination, type RestPagination } from './rest-pagination';
 import { parseLocale, parseStatus } from './rest-scope';
 import { createSearchFilter } from './search-filter';
-import { drainBody, readJsonBody } from './read-json-body';
+import { drainBody, readJsonBody } from './read-body';
 import { dataOfBody } from './check-body-data';
 import { rootArgumentsOf, operationText } from './operation-text';
 import { selectionKey, selectionVariables } from './selection-plan';
@@ -50,12 +50,11 @@ const isV4 = (request: IncomingMessage) => String(request.headers['strapi-respon
 const and = (left: Record<string, unknown> | undefined, right: Record<string, unknown> | undefined) =>
   left && right ? { and: [left, right] } : (left ?? right);
 
-export const createContentHandler = ({ services, schema, graphql }: Runtime) => {
+export const createContentHandler = ({ services, schema, graphql }: Runtime, routes: ContentRoutes) => {
   const { models, config } = services;
   const views = createOwnerViews(models, schema);
   const filters = createRestFilterConverter(schema);
   const populate = createPopulateParser(views, filters);
-  const routes = createContentRoutes(models, schema);
   const runner = createOperationRunner<Shapers>(graphql);
   const toFetchRequest = createFetchRequest(graphql.fetchAPI);
   const searches = new Map<string, ReturnType<typeof createSearchFilter>>();

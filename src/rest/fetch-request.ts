@@ -3,9 +3,9 @@ import type { GraphqlServer } from '../graphql/create-graphql-server';
 
 /**
  * The Fetch `Request` yoga's context factory reads (headers: `authorization`…), made from the
- * node request. It carries no body: REST has read it already.
+ * node request, with the body REST has already read when it has one to pass on.
  */
-export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (request: IncomingMessage, url: URL): Request => {
+export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (request: IncomingMessage, url: URL, body?: string): Request => {
   const headers = new fetchAPI.Headers();
   const raw = request.rawHeaders;
   for (let index = 0; index < raw.length; index += 2) {
@@ -15,5 +15,5 @@ export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (requ
       // A header the Fetch API refuses cannot matter to the context: leave it out.
     }
   }
-  return new fetchAPI.Request(url.href, { method: request.method, headers });
+  return new fetchAPI.Request(url.href, { method: request.method, headers, body });
 };

@@ -30,6 +30,15 @@ export const malformedJson = (message: string) => new RestError({ status: 400, n
 export const validationError = (message: string, details: ErrorDetails = {}) =>
   new RestError({ status: 400, name: 'ValidationError', message, details });
 
+const NAME_BY_STATUS: Record<number, string> = {
+  400: 'ValidationError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  413: 'PayloadTooLargeError',
+  429: 'RateLimitError',
+};
+
 const INTERNAL: ErrorBody = { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} };
 
 /** Codes of errors that stop a request before its resolvers run (validation, limits). */
@@ -45,6 +54,9 @@ const fromGraphqlError = (error: GraphQLError): ErrorBody => {
   if (typeof code === 'string' && REJECTED_BEFORE_EXECUTION.has(code)) return { status: 400, name: 'ValidationError', message: error.message, details: {} };
   // Variable coercion failures carry no code: the compiled operation is valid, so the values were not.
   if (error.message.startsWith('Variable "$')) return { status: 400, name: 'ValidationError', message: error.message, details: {} };
+  // Protocol errors (sofa's "invalid JSON") carry the status yoga would answer with.
+  const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, name: NAME_BY_STATUS[status] ?? 'ApplicationError', message: error.message, details: {} };
   return INTERNAL;
 };
 

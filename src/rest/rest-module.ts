@@ -1,12 +1,31 @@
 import type { Services } from '../resolvers/context';
-import type { FolioModule } from '../server/folio-module';
+import type { FolioModule, Runtime } from '../server/folio-module';
+import { createContentRoutes } from './content-routes';
 import { createContentHandler } from './content-handler';
+import { createSofaRoutes } from './openapi/sofa-routes';
+import { createDocsRoutes } from './openapi/docs-routes';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 
 /**
- * The REST content API under `/api`, compiled onto the executable schema: each request becomes
- * a GraphQL operation run through the same pipeline as `/graphql`.
+ * The REST API under `/api`: the content routes, compiled onto the executable schema so each
+ * request runs as a GraphQL operation through the `/graphql` pipeline; routes for operations
+ * hand-written extensions add (sofa-api); the OpenAPI document and Swagger UI.
  */
+
+/** The OpenAPI document describes the schema: it is served where introspection is allowed. */
+const showsSchema = ({ services: { config } }: Runtime) => config.graphql.introspection ?? config.env !== 'production';
+
 export const createRestModule = (_services: Services): FolioModule => ({
   name: 'rest',
-  routes: (runtime) => [createContentHandler(runtime)],
+  routes: (runtime) => {
+    const routes = createContentRoutes(runtime.services.models, runtime.schema);
+    const sofa = createSofaRoutes(runtime);
+    let document: unknown;
+    const documentOnce = () => (document ??= buildOpenApiDocument(runtime.schema, routes.routes, sofa?.paths ?? {}));
+    return [
+      createContentHandler(runtime, routes),
+      ...(showsSchema(runtime) ? [createDocsRoutes(documentOnce)] : []),
+      ...(sofa ? [sofa.handle] : []),
+    ];
+  },
 });

@@ -18,6 +18,8 @@ export interface Runtime {
   services: Services;
   schema: GraphQLSchema;
   graphql: GraphqlServer;
+  /** the hand-written extensions (schema/extensions), without the modules' own */
+  extensions: Extension[];
 }
 
 export interface FolioModule {

@@ -1,0 +1,86 @@
+import * as names from '../../sdl/naming';
+import type { ContentRoute, HttpMethod, RouteOperation } from '../content-routes';
+import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
+
+/**
+ * OpenAPI paths of the content routes, from the same route table that serves them: documents are
+ * the GraphQL type's schema plus the numeric `id`, lists carry `meta.pagination`, writes take
+ * `{ data: <Type>Input }`.
+ */
+
+const deepObject = (name: string, description: string) => ({ name, in: 'query', style: 'deepObject', explode: true, description, schema: { type: 'object' } });
+const plain = (name: string, description: string, schema: SchemaObject = { type: 'string' }) => ({ name, in: 'query', description, schema });
+
+export const contentParameters = () => ({
+  fields: plain('fields', 'Leaf fields to return, e.g. `fields[0]=title` or `fields=title,views`; id and documentId always come'),
+  populate: plain('populate', '`*`, `a,b`, or the object form `populate[a][fields|filters|sort|populate|count|on]`'),
+  filters: deepObject('filters', 'e.g. `filters[title][$containsi]=x`, `filters[$or][0][views][$gt]=10`'),
+  sort: plain('sort', '`title:desc`, `sort[0]=kind&sort[1]=views:desc` or `kind,views:desc`'),
+  pagination: deepObject('pagination', '`pagination[page|pageSize]` or `pagination[start|limit]`, and `pagination[withCount]`'),
+  status: plain('status', 'which version to read or write', { type: 'string', enum: ['draft', 'published'] }),
+  locale: plain('locale', 'a configured locale; `*` lists every locale'),
+  search: plain('_q', 'full-text search over the string and text attributes'),
+  documentId: { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } },
+});
+
+type ParameterName = keyof ReturnType<typeof contentParameters>;
+
+const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
+  list: ['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'locale', 'search'],
+  find: ['fields', 'populate', 'status', 'locale'],
+  findOne: ['fields', 'populate', 'status', 'locale'],
+  create: ['fields', 'populate', 'status', 'locale'],
+  update: ['fields', 'populate', 'status', 'locale'],
+  delete: ['locale'],
+};
+
+export const documentSchemaName = (typeName: string) => `${typeName}Document`;
+
+export const documentSchema = (typeName: string): SchemaObject => ({
+  allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, ref('schemas', typeName)],
+});
+
+const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumentId: boolean): OperationObject => {
+  const type = names.typeName(route.contentType);
+  const document = ref('schemas', documentSchemaName(type));
+  const localized = route.contentType.localized;
+  const parameters = PARAMETERS[operation.list ? 'list' : operation.action]
+    .filter((name) => name !== 'locale' || localized)
+    .map((name) => ref('parameters', name));
+  // A document named by its documentId, or the single type's, may not exist (DELETE answers 204 regardless).
+  const mayBeMissing = operation.action !== 'delete' && (withDocumentId || (operation.action === 'find' && !operation.list));
+  const responses: Record<string, ResponseObject> =
+    operation.action === 'delete'
+      ? { 204: { description: 'Deleted' } }
+      : operation.list
+        ? { 200: json('OK', envelopeOf({ type: 'array', items: document }, ref('schemas', 'PaginationMeta'))) }
+        : { [operation.action === 'create' ? 201 : 200]: json(operation.action === 'create' ? 'Created' : 'OK', envelopeOf(document)) };
+  return {
+    operationId: `${operation.action}${operation.list ? 'Many' : ''}${type}`,
+    tags: [route.contentType.displayName],
+    parameters: withDocumentId ? [ref('parameters', 'documentId'), ...parameters] : parameters,
+    ...(operation.action === 'create' || operation.action === 'update'
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: ref('schemas', names.inputName(type)) } } } },
+          },
+        }
+      : {}),
+    responses: { ...responses, ...errorResponses(), ...(mayBeMissing ? { 404: ref('responses', 'NotFound') } : {}) },
+  };
+};
+
+const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean) =>
+  Object.fromEntries([...operations].map(([method, operation]) => [method.toLowerCase(), operationOf(route, operation, withDocumentId)]));
+
+export const contentPaths = (routes: ContentRoute[]): OpenApiPaths => {
+  const paths: OpenApiPaths = {};
+  for (const route of routes) {
+    const { contentType } = route;
+    const base = `/api/${contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName}`;
+    if (route.base.size > 0) paths[base] = pathItem(route, route.base, false);
+    if (route.document.size > 0) paths[`${base}/{documentId}`] = pathItem(route, route.document, true);
+  }
+  return paths;
+};

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import { sendJson } from '../send';
+
+/**
+ * `/api/openapi.json` and Swagger UI at `/api/docs/`, served from the swagger-ui-dist package
+ * (no CDN). Only the files the page loads are served, each read once.
+ */
+
+const ASSETS: Record<string, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'index.css': 'text/css; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
+};
+
+const INITIALIZER = `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: '/api/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+  });
+};
+`;
+
+const DOCS = '/api/docs';
+
+export const createDocsRoutes = (document: () => unknown) => {
+  const directory = getAbsoluteFSPath();
+  const files = new Map<string, Buffer>();
+  const fileOf = async (name: string): Promise<Buffer> => {
+    let content = files.get(name);
+    if (!content) files.set(name, (content = await readFile(join(directory, name))));
+    return content;
+  };
+  const send = (response: ServerResponse, type: string, body: Buffer | string) => {
+    response.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body), 'cache-control': 'public, max-age=3600' });
+    response.end(body);
+  };
+
+  return async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> => {
+    const { pathname } = url;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (pathname === '/api/openapi.json') {
+      sendJson(response, 200, document());
+      return true;
+    }
+    if (pathname === DOCS) {
+      response.writeHead(301, { location: `${DOCS}/` });
+      response.end();
+      return true;
+    }
+    if (!pathname.startsWith(`${DOCS}/`)) return false;
+    const name = pathname.slice(DOCS.length + 1) || 'index.html';
+    if (name === 'swagger-initializer.js') send(response, 'text/javascript; charset=utf-8', INITIALIZER);
+    else if (Object.prototype.hasOwnProperty.call(ASSETS, name)) send(response, ASSETS[name], await fileOf(name));
+    else return false;
+    return true;
+  };
+};
