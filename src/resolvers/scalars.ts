@@ -41,6 +41,18 @@ const long = new GraphQLScalarType({
   },
 });
 
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Stored datetimes are already canonical ISO strings: they are sent as they are. graphql-scalars
+ * would parse each into a Date that JSON then prints back (about 4 µs a value, most of a REST
+ * list's serialisation time); anything else still goes through it.
+ */
+const dateTime = new GraphQLScalarType({
+  ...DateTimeResolver.toConfig(),
+  serialize: (value) => (typeof value === 'string' && ISO_DATETIME.test(value) ? value : DateTimeResolver.serialize(value)),
+});
+
 /** A JSON-valued input scalar under another name: the resolver that receives it validates it. */
 const jsonInput = (name: string, description: string): GraphQLScalarType =>
   new GraphQLScalarType({
@@ -62,7 +74,7 @@ export const scalarResolvers = (models: Models): IResolvers => {
   }
   return {
     JSON: JSONResolver,
-    DateTime: DateTimeResolver,
+    DateTime: dateTime,
     Date: DateResolver,
     Time: new GraphQLScalarType({ ...LocalTimeResolver.toConfig(), name: 'Time' }),
     Long: long,

@@ -94,11 +94,10 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     const v4 = isV4(request);
     if (operation.list && pagination) {
       const { nodes, pageInfo } = value as Connection;
-      for (const node of nodes) shape(node);
-      return sendJson(response, 200, { data: v4 ? nodes.map(toV4) : nodes, meta: { pagination: pagination.meta(pageInfo?.total) } });
+      const documents = nodes.map(shape);
+      return sendJson(response, 200, { data: v4 ? documents.map(toV4) : documents, meta: { pagination: pagination.meta(pageInfo?.total) } });
     }
-    const document = value as Document;
-    shape(document);
+    const document = shape(value as Document);
     return sendJson(response, operation.action === 'create' ? 201 : 200, { data: v4 ? toV4(document) : document, meta: {} });
   };
 

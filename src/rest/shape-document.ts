@@ -1,51 +1,61 @@
 import { populatedInOrder, type Selection } from './selection';
 
 /**
- * GraphQL result → Strapi's REST document, in place. The compiled selection already put every
- * key in Strapi's order; what is left is what GraphQL cannot say: numeric ids (ID serialises as
- * a string), dynamic-zone entries named by component uid (`__component`, last), relation counts.
+ * GraphQL result → Strapi's REST document. The compiled selection already put every key in
+ * Strapi's order; what is left is what GraphQL cannot say: numeric ids (ID serialises as a
+ * string), dynamic-zone entries named by component uid (`__component`, last), relation counts.
+ *
+ * Each document is copied into a plain object on the way: graphql-js builds results as
+ * null-prototype objects, which V8 keeps in dictionary mode, and JSON.stringify walks those
+ * several times slower than the copy costs.
  */
 
 export type Document = Record<string, unknown>;
-export type Shaper = (document: Document) => void;
+export type Shaper = (document: Document) => Document;
 
-const forEachValue = (value: unknown, shape: Shaper) => {
-  if (Array.isArray(value)) for (const item of value) shape(item as Document);
-  else if (value !== null && value !== undefined) shape(value as Document);
-};
+type Step = (source: Document, target: Document) => void;
 
-const numericId: Shaper = (document) => {
-  if (typeof document.id === 'string') document.id = Number(document.id);
-};
+const mapValue = (value: unknown, shape: Shaper): unknown =>
+  Array.isArray(value) ? value.map((item) => shape(item as Document)) : value === null || value === undefined ? value : shape(value as Document);
 
 export const createShaper = (selection: Selection): Shaper => {
-  const steps: Shaper[] = [numericId];
+  const steps = new Map<string, Step>();
   for (const node of populatedInOrder(selection)) {
     const name = node.populatable.name;
     if (node.kind === 'count') {
-      steps.push((document) => {
-        const related = document[name];
-        document[name] = { count: Array.isArray(related) ? related.length : 0 };
+      steps.set(name, (source, target) => {
+        const related = source[name];
+        target[name] = { count: Array.isArray(related) ? related.length : 0 };
       });
     } else if (node.kind === 'dynamiczone') {
       const byTypeName = new Map([...node.components].map(([uid, component]) => [component.view.typeName, { uid, shape: createShaper(component) }]));
-      steps.push((document) => {
-        const entries = Array.isArray(document[name]) ? (document[name] as Document[]) : [];
+      steps.set(name, (source, target) => {
+        const entries = Array.isArray(source[name]) ? (source[name] as Document[]) : [];
         // Entries of components not asked for (`on`) or no longer in the zone only carry `__typename`: left out.
-        document[name] = entries.flatMap((entry) => {
-          const { __typename, ...fields } = entry;
-          const component = byTypeName.get(__typename as string);
+        target[name] = entries.flatMap((entry) => {
+          const component = byTypeName.get(entry.__typename as string);
           if (!component) return [];
-          component.shape(fields);
-          return [{ ...fields, __component: component.uid }];
+          const shaped = component.shape(entry);
+          shaped.__component = component.uid;
+          return [shaped];
         });
       });
     } else {
       const shape = createShaper(node.selection);
-      steps.push((document) => forEachValue(document[name], shape));
+      steps.set(name, (source, target) => {
+        target[name] = mapValue(source[name], shape);
+      });
     }
   }
-  return (document) => {
-    for (const step of steps) step(document);
+  return (source) => {
+    const target: Document = {};
+    for (const key in source) {
+      const step = steps.get(key);
+      if (step) step(source, target);
+      // `__typename` is only selected to name dynamic-zone entries.
+      else if (key !== '__typename') target[key] = source[key];
+    }
+    if (typeof target.id === 'string') target.id = Number(target.id);
+    return target;
   };
 };
