@@ -1,5 +1,6 @@
-import type { IndexSpec, SortSpec, StoredDocument } from '../types';
+import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../types';
 import { createSortedViews } from './sorted-views';
+import { createFieldLookups } from './field-lookups';
 import { createUniqueIndex, type UniqueIndex } from './unique-index';
 
 /**
@@ -19,6 +20,8 @@ export interface CollectionTable {
   removeIndex(name: string): void;
   /** internal keys of every document in `sort` order (ties in key order), kept up to date across writes */
   sortedView(sort: SortSpec): readonly number[];
+  /** internal keys, in key order, of the only documents that can match `filter`; undefined when every document can */
+  candidates(filter: Filter): number[] | undefined;
 }
 
 export function createCollectionTable(
@@ -55,6 +58,7 @@ export function createCollectionTable(
   for (const spec of indexes) addIndex(spec);
 
   const sortedViews = createSortedViews(documents);
+  const lookups = createFieldLookups(documents);
 
   return {
     name,
@@ -79,10 +83,12 @@ export function createCollectionTable(
         if (!previous && key < nextKey - 1) restoreKeyOrder();
       }
       sortedViews.changed(key);
+      lookups.changed(key, previous, document);
       return previous;
     },
     addIndex,
     sortedView: (sort) => sortedViews.view(sort),
+    candidates: (filter) => lookups.candidates(filter),
     removeIndex(indexName) {
       const position = definitions.findIndex((spec) => spec.name === indexName);
       if (position < 0) return;

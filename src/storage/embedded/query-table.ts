@@ -2,6 +2,8 @@ import type { NormalizedFindOptions } from '../find-options';
 import type { Filter, StoredDocument } from '../types';
 import type { CollectionTable } from './collection-table';
 import { createMatcher } from './create-matcher';
+import { sortEntries } from './sort-documents';
+
 
 /**
  * The stored (shared, never to be mutated) documents a find returns, in order. The scan runs in natural order,
@@ -16,7 +18,12 @@ export function queryTable(table: CollectionTable, filter: Filter, options: Norm
     if (matches(document)) matched.push(document);
     return matched.length < end;
   };
-  if (sort.length === 0) {
+  const candidates = table.candidates(filter);
+  if (candidates) {
+    const entries = candidates.map((key): [number, StoredDocument] => [key, table.documents.get(key)!]);
+    const ordered = sort.length === 0 ? candidates : sortEntries(entries, sort);
+    for (const key of ordered) if (!consider(table.documents.get(key)!)) break;
+  } else if (sort.length === 0) {
     for (const document of table.documents.values()) if (!consider(document)) break;
   } else {
     for (const key of table.sortedView(sort)) if (!consider(table.documents.get(key)!)) break;
@@ -28,9 +35,10 @@ export function queryTable(table: CollectionTable, filter: Filter, options: Norm
 export function matchingKeys(table: CollectionTable, filter: Filter, limit = Infinity): number[] {
   const matches = createMatcher(filter);
   const keys: number[] = [];
-  for (const [key, document] of table.documents) {
+  const candidates = table.candidates(filter) ?? table.documents.keys();
+  for (const key of candidates) {
     if (keys.length >= limit) break;
-    if (matches(document)) keys.push(key);
+    if (matches(table.documents.get(key)!)) keys.push(key);
   }
   return keys;
 }
