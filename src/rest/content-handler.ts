@@ -67,7 +67,7 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
 
   /** The list arguments: filters (with `_q`), sort, pagination. */
   const listArguments = (view: OwnerView, query: RestQuery) => {
-    const converted = query.filters === undefined || !view.filtersInput ? undefined : filters.convert(view.filtersInput, query.filters);
+    const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
     const search = query._q === undefined ? undefined : searchOf(view)(query._q);
     return {
       filters: and(converted, search),

@@ -18,6 +18,8 @@ export const readBody = (request: IncomingMessage, limit: number): Promise<Buffe
     });
     request.on('error', reject);
     request.on('end', () => (tooLarge ? reject(payloadTooLarge(limit)) : resolve(Buffer.concat(chunks))));
+    // A client gone before the end of its body: settle rather than wait forever (no-op after `end`).
+    request.on('close', () => reject(new Error('request closed before its body ended')));
   });
 
 /** The body as JSON; an empty one reads as `{}` (the official SDK labels bodyless requests JSON). */

@@ -60,11 +60,21 @@ const fromGraphqlError = (error: GraphQLError): ErrorBody => {
   return INTERNAL;
 };
 
-export const errorBodyOf = (error: unknown): ErrorBody => {
+const bodyOf = (error: unknown): ErrorBody => {
   if (error instanceof RestError) return error.body;
   // A resolver's error reaches us located (wrapped); the wrapper keeps its extensions.
   if (error instanceof GraphQLError) return fromGraphqlError(error);
   return INTERNAL;
+};
+
+/** The envelope's error for anything thrown or returned; what maps to 500 is a bug, logged. */
+export const errorBodyOf = (error: unknown): ErrorBody => {
+  const body = bodyOf(error);
+  if (body.status === 500) {
+    const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+    process.stderr.write(`REST: ${original instanceof Error ? (original.stack ?? original.message) : String(original)}\n`);
+  }
+  return body;
 };
 
 export const errorEnvelope = (body: ErrorBody) => ({ data: null, error: body });

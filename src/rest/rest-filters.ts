@@ -115,9 +115,9 @@ export const createRestFilterConverter = (schema: GraphQLSchema) => {
   };
 
   return {
-    /** `filters` of the query string → the FiltersInput value for `typeName`. */
-    convert(filtersInput: string, input: unknown, param = 'filters', path: string | null = null): Input {
-      const type = schema.getType(filtersInput);
+    /** `filters` of the query string → the value of the FiltersInput named (none: the type cannot be filtered). */
+    convert(filtersInput: string | undefined, input: unknown, param = 'filters', path: string | null = null): Input {
+      const type = filtersInput === undefined ? undefined : schema.getType(filtersInput);
       if (!isInputObjectType(type)) throw badUserInput(`Invalid key ${param}: this type cannot be filtered`, { key: param, path, source: 'query', param });
       return convertObject(type, input, { param, path });
     },
