@@ -1,4 +1,4 @@
-import type { Attribute } from '../models/types';
+import type { Attribute, ContentType, Models } from '../models/types';
 import type { SortSpec } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
 
@@ -13,19 +13,50 @@ export const isSortable = (attributes: Record<string, Attribute>, field: string)
   return !UNSORTABLE.has(attribute.type) && attribute.private !== true;
 };
 
-export const parseSort = (attributes: Record<string, Attribute>, sort: unknown, param = 'sort'): SortSpec => {
+const entriesOf = (sort: unknown, param: string): string[] => {
   if (sort === undefined || sort === null) return [];
-  const entries = (Array.isArray(sort) ? sort : [sort]).flatMap((entry) => {
+  return (Array.isArray(sort) ? sort : [sort]).flatMap((entry) => {
     if (typeof entry !== 'string') throw badUserInput(`Invalid ${param} value ${JSON.stringify(entry)}`, { key: param, path: null, param });
     return entry.split(',').map((part) => part.trim()).filter(Boolean);
   });
-  return entries.map((entry): [string, 1 | -1] => {
-    const [field, direction = 'asc', ...rest] = entry.split(':');
-    if (!isSortable(attributes, field)) throw badUserInput(`Invalid key ${field}`, { key: field, path: null, source: 'query', param });
-    const normalized = direction.toLowerCase();
-    if (rest.length > 0 || (normalized !== 'asc' && normalized !== 'desc')) {
-      throw badUserInput(`Invalid sort direction "${direction}" for ${field} (expected asc or desc)`, { key: field, path: null, param });
-    }
-    return [field, normalized === 'asc' ? 1 : -1];
-  });
 };
+
+/** `field:direction` → the field and 1 or -1, the field checked by `sortable`. */
+const parseEntry = (entry: string, param: string, sortable: (field: string) => boolean): [string, 1 | -1] => {
+  const [field, direction = 'asc', ...rest] = entry.split(':');
+  if (!sortable(field)) throw badUserInput(`Invalid key ${field}`, { key: field, path: null, source: 'query', param });
+  const normalized = direction.toLowerCase();
+  if (rest.length > 0 || (normalized !== 'asc' && normalized !== 'desc')) {
+    throw badUserInput(`Invalid sort direction "${direction}" for ${field} (expected asc or desc)`, { key: field, path: null, param });
+  }
+  return [field, normalized === 'asc' ? 1 : -1];
+};
+
+export const parseSort = (attributes: Record<string, Attribute>, sort: unknown, param = 'sort'): SortSpec =>
+  entriesOf(sort, param).map((entry) => parseEntry(entry, param, (field) => isSortable(attributes, field)));
+
+/** A sort key that may go through to-one relations: `category.name` is `['category', 'name']`. */
+export interface SortPath {
+  path: string[];
+  direction: 1 | -1;
+}
+
+/** The content-type that `path` (relation names, then a field) ends on, if every hop is an owned to-one relation. */
+const targetAlong = (models: Models, contentType: ContentType, hops: string[]): ContentType | undefined =>
+  hops.reduce<ContentType | undefined>((owner, hop) => {
+    const attribute = owner && Object.prototype.hasOwnProperty.call(owner.attributes, hop) ? owner.attributes[hop] : undefined;
+    const toOne = attribute?.type === 'relation' && !attribute.mappedBy && (attribute.relation === 'manyToOne' || attribute.relation === 'oneToOne');
+    return toOne && attribute.type === 'relation' ? models.contentTypes.get(attribute.target) : undefined;
+  }, contentType);
+
+/** Like `parseSort`, with a related document's field allowed too (`category.name:asc`), as Strapi allows. */
+export const parseSortPaths = (models: Models, contentType: ContentType, sort: unknown, param = 'sort'): SortPath[] =>
+  entriesOf(sort, param).map((entry) => {
+    const sortable = (field: string) => {
+      const path = field.split('.');
+      const owner = targetAlong(models, contentType, path.slice(0, -1));
+      return owner !== undefined && isSortable(owner.attributes, path[path.length - 1]);
+    };
+    const [field, direction] = parseEntry(entry, param, sortable);
+    return { path: field.split('.'), direction };
+  });

@@ -4,12 +4,13 @@ import type { StoredDocument } from '../storage/types';
 import * as names from '../sdl/naming';
 import { notFoundError } from '../errors/graphql-errors';
 import { parsePagination } from '../query/parse-pagination';
-import { parseSort } from '../query/parse-sort';
+import { parseSortPaths } from '../query/parse-sort';
 import { resolveLocale, type Scope, type Status } from '../documents/scope';
 import type { FolioContext } from './context';
 import { filterTranslatorFor } from './filter-translator';
 import { loadLocalizations, loadMedia, loadRelation, type ListArgs } from './relation-loader';
 import { withScope, type ScopedRow } from './row-scope';
+import { findSortedThroughRelations } from './relation-sort';
 import { componentListResolver } from './component-resolvers';
 
 /** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
@@ -35,9 +36,11 @@ const listResolvers = (contentType: ContentType) => {
     const scope = readScope(contentType, args, context, true);
     const { defaultLimit, maxLimit } = context.services.config.graphql;
     const page = parsePagination(args.pagination as Args | undefined, { defaultLimit, maxLimit });
-    const sort = parseSort(contentType.attributes, args.sort);
+    const keys = parseSortPaths(context.services.models, contentType, args.sort);
     const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
-    const rows = await context.services.documents.findMany(contentType, scope, { filter, sort, skip: page.skip, limit: page.limit });
+    const rows = keys.some((key) => key.path.length > 1)
+      ? await findSortedThroughRelations(context, contentType, scope, filter, keys, page)
+      : await context.services.documents.findMany(contentType, scope, { filter, sort: keys.map(({ path, direction }) => [path[0], direction]), skip: page.skip, limit: page.limit });
     return { rows: scoped(rows, scope), scope, filter, page };
   };
   return {

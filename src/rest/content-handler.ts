@@ -7,6 +7,7 @@ import { createOwnerViews, type OwnerView } from './owner-views';
 import { createRestFilterConverter } from './rest-filters';
 import { createPopulateParser } from './parse-populate';
 import { parseQueryString, type QueryParameter, type RestQuery } from './parse-query-string';
+import { parseSortPaths } from '../query/parse-sort';
 import { parseRestSort } from './rest-sort';
 import { parseRestPagination, type RestPagination } from './rest-pagination';
 import { parseLocale, parseStatus } from './rest-scope';
@@ -65,13 +66,13 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     return search;
   };
 
-  /** The list arguments: filters (with `_q`), sort, pagination. */
-  const listArguments = (view: OwnerView, query: RestQuery) => {
+  /** The list arguments: filters (with `_q`), sort (a related document's field too), pagination. */
+  const listArguments = (contentType: ContentType, view: OwnerView, query: RestQuery) => {
     const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
     const search = query._q === undefined ? undefined : searchOf(view)(query._q);
     return {
       filters: and(converted, search),
-      sort: parseRestSort(view.attributes, query.sort),
+      sort: parseRestSort(query.sort, (entries, param) => parseSortPaths(models, contentType, entries, param)),
       pagination: parseRestPagination(query.pagination, config.rest),
     };
   };
@@ -109,13 +110,13 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
       return sendError(response, methodNotAllowed().body, { allow: [...operations.keys()].join(', ') });
     }
     const writes = operation.action === 'create' || operation.action === 'update';
-    const body = writes ? readJsonBody(request, config.rest.bodyLimit) : (drainBody(request), undefined);
-    // Until the body is read, a rejected query must not leave it unhandled.
-    body?.catch(() => undefined);
+    const body = writes ? readJsonBody(request, config.rest.bodyLimit) : undefined;
+    if (body) body.catch(() => undefined); // read alongside the query: a rejected query must not leave it unhandled
+    else drainBody(request);
     const query = parseQueryString(url.search, parametersOf(operation));
     const view = viewOf(contentType);
     const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
-    const list = operation.list ? listArguments(view, query) : undefined;
+    const list = operation.list ? listArguments(contentType, view, query) : undefined;
     const values: Record<string, unknown> = {
       documentId,
       status: parseStatus(query.status),
@@ -128,9 +129,7 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     if (body && dataArgument) values.data = dataOfBody(await body, dataArgument.type);
     const variables: Record<string, unknown> = {};
     for (const name of rootArgumentsOf(operation)) if (values[name] !== undefined) variables[name] = values[name];
-    selectionVariables(selection).forEach((variable, index) => {
-      variables[`p${index}`] = variable.value;
-    });
+    for (const [index, variable] of selectionVariables(selection).entries()) variables[`p${index}`] = variable.value;
     const withCount = list?.pagination.withCount ?? false;
     const key = `${operation.field.name}|${withCount ? 'count' : ''}|${operation.action === 'delete' ? '' : selectionKey(selection)}`;
     const { result, compiled } = await runner.run(

@@ -1,11 +1,9 @@
-import type { Attribute } from '../models/types';
 import { badUserInput } from '../errors/graphql-errors';
-import { parseSort } from '../query/parse-sort';
 
 /**
  * Strapi's sort forms (`title:desc`, `sort[0]=…`, `kind,views:desc`, `{ title: 'desc' }`,
- * `[{ title: 'desc' }]`) → the `["title:desc"]` list the GraphQL `sort` argument takes,
- * checked here so a bad key is reported as a query error before anything runs.
+ * `[{ title: 'desc' }]`) → the `["title:desc"]` list the GraphQL `sort` argument takes, handed
+ * to `check` (the resolvers' own sort parser) so a bad key is a query error before anything runs.
  */
 
 const entriesOf = (value: unknown, param: string): string[] => {
@@ -20,9 +18,9 @@ const entriesOf = (value: unknown, param: string): string[] => {
   throw badUserInput('Invalid sort: expected field names', { key: param, path: null, source: 'query', param });
 };
 
-export const parseRestSort = (attributes: Record<string, Attribute>, value: unknown, param = 'sort'): string[] | undefined => {
+export const parseRestSort = (value: unknown, check: (entries: string[], param: string) => unknown, param = 'sort'): string[] | undefined => {
   if (value === undefined || value === null) return undefined;
   const entries = entriesOf(value, param);
-  parseSort(attributes, entries, param);
+  check(entries, param);
   return entries;
 };

@@ -259,6 +259,16 @@ describe('sort and pagination', () => {
     expect(titles((await api.get('/api/articles?sort=featured:desc,views&fields[0]=title')).body)).toEqual(['Hello World', 'Second post', 'Third post']);
   });
 
+  test("a related document's field: sort=category.name (REST and GraphQL alike)", async () => {
+    expect(titles((await api.get('/api/articles?sort=category.name:asc&fields[0]=title')).body)).toEqual(['Third post', 'Second post', 'Hello World']);
+    const desc = await api.get('/api/articles?sort[0]=category.name:desc&pagination[pageSize]=2&fields[0]=title');
+    expect(titles(desc.body)).toEqual(['Hello World', 'Second post']);
+    expect(desc.body.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
+    const graphql = await server.gql<{ articles: Array<{ title: string }> }>('{ articles(sort: ["category.name:desc", "title"]) { title } }');
+    expect(graphql.body.data!.articles.map((article) => article.title)).toEqual(['Hello World', 'Second post', 'Third post']);
+    expect((await api.get('/api/articles?sort=tags.name')).body.error).toMatchObject({ message: 'Invalid key tags.name', details: { param: 'sort' } });
+  });
+
   test('page mode, offset mode, withCount=false', async () => {
     const page = await api.get('/api/articles?pagination[page]=2&pagination[pageSize]=2&fields[0]=title');
     expect(titles(page.body)).toEqual(['Third post']);

@@ -1,10 +1,13 @@
 import { parseRestPagination } from '../../src/rest/rest-pagination';
 import { parseRestSort } from '../../src/rest/rest-sort';
+import { parseSortPaths } from '../../src/query/parse-sort';
 import { parseStatus } from '../../src/rest/rest-scope';
 import { errorOf, restFixture } from './rest-schema';
 
 const limits = { defaultLimit: 25, maxLimit: 100 };
-const { article } = restFixture();
+const { models } = restFixture();
+const articleType = models.contentTypes.get('api::article.article')!;
+const sortOf = (value: unknown) => parseRestSort(value, (entries, param) => parseSortPaths(models, articleType, entries, param));
 
 describe('REST pagination', () => {
   test('defaults, clamping and meta, page mode', () => {
@@ -37,20 +40,31 @@ describe('REST pagination', () => {
 
 describe('REST sort and status', () => {
   test('every sort form becomes the GraphQL list', () => {
-    expect(parseRestSort(article.attributes, 'title:desc')).toEqual(['title:desc']);
-    expect(parseRestSort(article.attributes, ['kind:asc', 'views:desc'])).toEqual(['kind:asc', 'views:desc']);
-    expect(parseRestSort(article.attributes, 'kind,views:desc')).toEqual(['kind', 'views:desc']);
-    expect(parseRestSort(article.attributes, { title: 'desc' })).toEqual(['title:desc']);
-    expect(parseRestSort(article.attributes, [{ title: 'desc' }, { views: 'asc' }])).toEqual(['title:desc', 'views:asc']);
+    expect(sortOf('title:desc')).toEqual(['title:desc']);
+    expect(sortOf(['kind:asc', 'views:desc'])).toEqual(['kind:asc', 'views:desc']);
+    expect(sortOf('kind,views:desc')).toEqual(['kind', 'views:desc']);
+    expect(sortOf({ title: 'desc' })).toEqual(['title:desc']);
+    expect(sortOf([{ title: 'desc' }, { views: 'asc' }])).toEqual(['title:desc', 'views:asc']);
   });
 
   test('unknown sort keys are named', () => {
-    expect(errorOf(() => parseRestSort(article.attributes, 'nope:asc'))).toEqual({
+    expect(errorOf(() => sortOf('nope:asc'))).toEqual({
       name: 'ValidationError',
       message: 'Invalid key nope',
       details: { key: 'nope', path: null, source: 'query', param: 'sort' },
     });
-    expect(errorOf(() => parseRestSort(article.attributes, '__proto__:asc'))).toMatchObject({ message: 'Invalid key __proto__' });
+    expect(errorOf(() => sortOf('__proto__:asc'))).toMatchObject({ message: 'Invalid key __proto__' });
+  });
+
+  test("a related document's field, through owned to-one relations only", () => {
+    expect(sortOf('category.name:desc,title')).toEqual(['category.name:desc', 'title']);
+    expect(parseSortPaths(models, articleType, ['category.parent.name:desc', 'views'])).toEqual([
+      { path: ['category', 'parent', 'name'], direction: -1 },
+      { path: ['views'], direction: 1 },
+    ]);
+    for (const invalid of ['tags.name', 'category.nope', 'category.articles', 'title.length', 'category.__proto__', 'seo.metaTitle', 'category']) {
+      expect(errorOf(() => sortOf(invalid))).toMatchObject({ message: `Invalid key ${invalid}`, details: { key: invalid, param: 'sort' } });
+    }
   });
 
   test('status is draft or published, nothing else', () => {
