@@ -41,7 +41,7 @@ const isTrue = (value: unknown) => value === true || value === 'true';
 const isFalse = (value: unknown) => value === false || value === 'false';
 
 /** The options each kind of populated field takes. */
-const OPTIONS_OF = (populatable: Populatable): Set<string> => {
+const optionsOf = (populatable: Populatable): Set<string> => {
   switch (populatable.kind) {
     case 'relation':
       return new Set(populatable.toMany ? ['fields', 'populate', 'filters', 'sort', 'count'] : ['fields', 'populate']);
@@ -150,7 +150,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
       selection.populate.set(name, { kind: 'count', populatable: node.populatable });
       return;
     }
-    const allowed = OPTIONS_OF(node.populatable);
+    const allowed = optionsOf(node.populatable);
     for (const [key, value] of Object.entries(options)) {
       if (!allowed.has(key)) throw invalidKey(key, nested);
       if (node.kind === 'count') continue;
