@@ -119,6 +119,10 @@ const main = async () => {
   const folio = await startProcess([...nodeArgs, 'bin/folio.js', 'start', '--config', configDir, '--data', join(root, 'data'), '--port', '0'], {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    API_TOKEN_SALT: 'bench-salt-bench-salt-bench-salt',
+  }).catch((error) => {
+    bare.child.kill();
+    throw error;
   });
   try {
     process.stderr.write('seeding 1,000 articles…\n');

@@ -1,10 +1,13 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { DateResolver, DateTimeResolver, JSONResolver, LocalTimeResolver } from 'graphql-scalars';
-import type { IResolvers } from '@graphql-tools/utils';
+import { createGraphQLError, type IResolvers } from '@graphql-tools/utils';
 import type { Models } from '../models/types';
 import { dynamicZoneInputName, typeName } from '../sdl/naming';
 
 /** Scalar implementations; names follow Strapi's schema. Values are checked for shape here, for meaning later. */
+
+/** A GraphQLError (not a TypeError), so a rejected value reaches the client as BAD_USER_INPUT instead of being masked. */
+const invalidScalar = (message: string) => createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 const LOCALE_CODE = /^(\*|[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)$/;
 
@@ -13,11 +16,11 @@ const localeCode = new GraphQLScalarType({
   description: 'A string used to identify an i18n locale',
   serialize: (value) => value,
   parseValue: (value) => {
-    if (typeof value !== 'string' || !LOCALE_CODE.test(value)) throw new TypeError(`Invalid locale code ${JSON.stringify(value)}`);
+    if (typeof value !== 'string' || !LOCALE_CODE.test(value)) throw invalidScalar(`Invalid locale code ${JSON.stringify(value)}`);
     return value;
   },
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING || !LOCALE_CODE.test(ast.value)) throw new TypeError('Invalid locale code');
+    if (ast.kind !== Kind.STRING || !LOCALE_CODE.test(ast.value)) throw invalidScalar('Invalid locale code');
     return ast.value;
   },
 });
@@ -26,7 +29,7 @@ const INTEGER = /^-?\d+$/;
 const longValue = (value: unknown): string => {
   if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && INTEGER.test(value))) return String(value);
   if (typeof value === 'bigint') return value.toString();
-  throw new TypeError(`Long cannot represent ${JSON.stringify(value)}: expected an integer or a string of digits`);
+  throw invalidScalar(`Long cannot represent ${JSON.stringify(value)}: expected an integer or a string of digits`);
 };
 
 /** 64-bit integers travel as strings (as Strapi stores and returns them): JSON numbers lose precision past 2^53. */
@@ -36,7 +39,7 @@ const long = new GraphQLScalarType({
   serialize: longValue,
   parseValue: longValue,
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING) throw new TypeError('Long expects an integer or a string of digits');
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING) throw invalidScalar('Long expects an integer or a string of digits');
     return longValue(ast.value);
   },
 });

@@ -195,6 +195,18 @@ describe('GraphQL bad input', () => {
     expect(read.body).toEqual({ data: { article: null } });
   });
 
+  test('a malformed scalar in variables is BAD_USER_INPUT, never an internal error', async () => {
+    for (const [query, variables] of [
+      ['query($l: I18NLocaleCode) { articles(locale: $l) { title } }', { l: 'bad locale' }],
+      ['query($d: ArticleInput!) { articles { title } }', { d: { publishDate: 'not a date' } }],
+      ['query($s: [ArticleSectionsDynamicZoneInput!]) { articles { title } }', { s: [null] }],
+    ] as const) {
+      const result = await server.gql(query, variables as Record<string, unknown>);
+      expect(result.status).toBe(400);
+      expect(result.body.errors![0].extensions!.code).not.toBe('INTERNAL_SERVER_ERROR');
+    }
+  });
+
   test('private by default: public mutations are FORBIDDEN with HTTP 200', async () => {
     const result = await server.gql('mutation { createArticle(data: { title: "x" }) { documentId } }');
     expect(result.status).toBe(200);
