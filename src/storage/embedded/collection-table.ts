@@ -22,7 +22,12 @@ export interface CollectionTable {
   sortedView(sort: SortSpec): readonly number[];
   /** internal keys, in key order, of the only documents that can match `filter`; undefined when every document can */
   candidates(filter: Filter): number[] | undefined;
+  /** `count()` for `filter`, remembered until the next write: lists ask for the same totals page after page */
+  cachedCount(filter: Filter, count: () => number): number;
 }
+
+/** Distinct filters whose counts are remembered per collection; past this the memory starts over. */
+const MAX_CACHED_COUNTS = 256;
 
 export function createCollectionTable(
   name: string,
@@ -59,6 +64,7 @@ export function createCollectionTable(
 
   const sortedViews = createSortedViews(documents);
   const lookups = createFieldLookups(documents);
+  const counts = new Map<string, number>();
 
   return {
     name,
@@ -84,11 +90,21 @@ export function createCollectionTable(
       }
       sortedViews.changed(key);
       lookups.changed(key, previous, document);
+      counts.clear();
       return previous;
     },
     addIndex,
     sortedView: (sort) => sortedViews.view(sort),
     candidates: (filter) => lookups.candidates(filter),
+    cachedCount(filter, count) {
+      const cacheKey = JSON.stringify(filter);
+      let total = counts.get(cacheKey);
+      if (total === undefined) {
+        if (counts.size >= MAX_CACHED_COUNTS) counts.clear();
+        counts.set(cacheKey, (total = count()));
+      }
+      return total;
+    },
     removeIndex(indexName) {
       const position = definitions.findIndex((spec) => spec.name === indexName);
       if (position < 0) return;

@@ -53,7 +53,8 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return found ? projectDocument(found, normalized.projection) : null;
     },
     async countDocuments(filter) {
-      return matchingKeys(store.table(name), filter).length;
+      const table = store.table(name);
+      return table.cachedCount(filter, () => matchingKeys(table, filter).length);
     },
     async insertOne(document) {
       const copy = cloneDocument(document);
