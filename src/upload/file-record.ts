@@ -8,7 +8,6 @@ export { FILES_COLLECTION } from '../documents/document-service';
  */
 
 export const FILES_SEQUENCE = 'files';
-export const PROVIDER_NAME = 'local';
 export const URL_PREFIX = '/uploads/';
 
 export interface FileRow extends StoredDocument {

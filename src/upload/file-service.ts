@@ -60,7 +60,7 @@ export const createFileService = (store: Store, provider: LocalProvider): FileSe
     ext: file.ext,
     mime: file.mime,
     size: bytesToKilobytes(file.bytes),
-    url: `${URL_PREFIX}${file.hash}${file.ext}`,
+    url: `${URL_PREFIX}${storedNameOf(file)}`,
     previewUrl: null,
     provider: provider.name,
     provider_metadata: null,
@@ -87,7 +87,7 @@ export const createFileService = (store: Store, provider: LocalProvider): FileSe
         return rows;
       }),
     replace: async (row, file, info) => {
-      await provider.rename(`${file.hash}${file.ext}`, storedNameOf(row));
+      await provider.rename(storedNameOf(file), storedNameOf(row));
       return update(row, {
         name: info.name ?? file.name,
         ...infoValues(info, row),

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { badUserInput, payloadTooLargeError } from '../errors/graphql-errors';
 import { createFileHash, extensionOf, sanitizeFileName } from './file-names';
+import { storedNameOf } from './file-record';
 import { readImageDimensions } from './image-dimensions';
 import type { LocalProvider } from './local-provider';
 import { isTypeAllowed, sniffFileType, SNIFF_BYTES, type FileType } from './sniff-file-type';
@@ -115,7 +116,8 @@ const storeFile = async (source: Readable, info: busboy.FileInfo, options: Recei
     throw error;
   }
   const { bytes, type } = inspector.result();
-  if (bytes === 0 || !type) {
+  // No type means no bytes: an empty part.
+  if (!type) {
     await provider.remove(partial);
     return null;
   }
@@ -165,7 +167,7 @@ export const receiveForm = (request: IncomingMessage, options: ReceiveOptions): 
       process.nextTick(() => parser.destroy());
       void Promise.allSettled(tasks).then(async (results) => {
         const written = results.flatMap((result) => (result.status === 'fulfilled' && result.value ? [result.value] : []));
-        await Promise.all(written.map((file) => options.provider.remove(`${file.hash}${file.ext}`)));
+        await Promise.all(written.map((file) => options.provider.remove(storedNameOf(file))));
         reject(error);
       });
     };

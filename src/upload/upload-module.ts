@@ -33,7 +33,10 @@ export const createUploadModule = (services: Services): FolioModule => {
       // Made on first use, when every module has started (roles and tokens may be set up at start).
       let authenticator: Promise<Authenticator> | undefined;
       const principalOf = async (request: IncomingMessage): Promise<Principal> => {
-        authenticator ??= createAuthenticator(services);
+        authenticator ??= createAuthenticator(services).catch((error: Error) => {
+          authenticator = undefined; // a failed start is retried by the next request, not remembered
+          throw error;
+        });
         return (await authenticator).authenticate(request.headers.authorization ?? null);
       };
       return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, principalOf })];

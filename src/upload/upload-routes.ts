@@ -6,7 +6,7 @@ import type { HttpRoute } from '../server/folio-module';
 import { badUserInput, forbiddenError, notFoundError } from '../errors/graphql-errors';
 import { parsePagination, type PaginationInput } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
-import { toUploadResponse, type FileRow } from './file-record';
+import { storedNameOf, toUploadResponse, type FileRow } from './file-record';
 import { parseFileInfo } from './file-info';
 import { createFileFilterTranslator, dropOperatorPrefixes, FILE_CONTENT_TYPE } from './file-query';
 import { parseFileId, type FileService } from './file-service';
@@ -79,7 +79,7 @@ export const createUploadApiRoute = ({ services, files, provider, principalOf }:
       else sendUploadResult(request, response, 201, (await create(form)).map(toUploadResponse));
     } catch (error) {
       // Files a rejected request wrote must not outlive it (a replacement already moved is the record's file now).
-      await Promise.all(form.files.map((file) => provider.remove(`${file.hash}${file.ext}`)));
+      await Promise.all(form.files.map((file) => provider.remove(storedNameOf(file))));
       throw error;
     }
   };

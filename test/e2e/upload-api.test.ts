@@ -10,6 +10,7 @@ import {
   READ_ONLY_TOKEN,
   request,
   startUploadServer,
+  storedFiles,
   upload,
   UPLOAD_ONLY_TOKEN,
   uploadDirOf,
@@ -249,6 +250,20 @@ describe('POST /api/upload?id=', () => {
     const [file] = await uploaded(server, [{ name: 'x.png', content: pixel, type: 'image/png' }]);
     const empty = await request(server, `/api/upload?id=${file.id}`, { method: 'POST', body: new FormData(), headers: server.asAdmin });
     expect(empty.status).toBe(400);
+  });
+
+  test('replacing with several files is a 400 that keeps neither', async () => {
+    const [file] = await uploaded(server, [{ name: 'keep.png', content: pixel, type: 'image/png' }]);
+    const before = storedFiles(server);
+    const body = formOf([
+      { name: 'a.png', content: png(2, 2), type: 'image/png' },
+      { name: 'b.png', content: png(3, 3), type: 'image/png' },
+    ]);
+    const response = await request<{ error: { message: string } }>(server, `/api/upload?id=${file.id}`, { method: 'POST', body, headers: server.asAdmin });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('Cannot replace a file with multiple ones');
+    expect(storedFiles(server)).toEqual(before);
+    expect((await request<FileRecord>(server, `/api/upload/files/${file.id}`, { headers: server.asAdmin })).body).toEqual(file);
   });
 });
 

@@ -82,7 +82,7 @@ export const storedFiles = (server: TestServer, directory?: string): string[] =>
 export const fileRecordCount = (server: TestServer) => server.folio.services.store.collection('files').countDocuments({});
 
 /** Waits for a condition the server reaches asynchronously (clean-up after an aborted request). */
-export const eventually = async (check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<void> => {
+export const eventually = async (check: () => Promise<boolean> | boolean, timeoutMs = 10000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');
