@@ -24,10 +24,14 @@ export interface CollectionTable {
   candidates(filter: Filter): number[] | undefined;
   /** `count()` for `filter`, remembered until the next write: lists ask for the same totals page after page */
   cachedCount(filter: Filter, count: () => number): number;
+  /** the internal keys a query (named by `cacheKey`) returns, remembered until the next write */
+  cachedKeys(cacheKey: string, query: () => number[]): number[];
 }
 
 /** Distinct filters whose counts are remembered per collection; past this the memory starts over. */
 const MAX_CACHED_COUNTS = 256;
+/** Distinct queries whose results (internal keys of one page) are remembered per collection. */
+const MAX_CACHED_RESULTS = 256;
 
 export function createCollectionTable(
   name: string,
@@ -65,6 +69,7 @@ export function createCollectionTable(
   const sortedViews = createSortedViews(documents);
   const lookups = createFieldLookups(documents);
   const counts = new Map<string, number>();
+  const results = new Map<string, number[]>();
 
   return {
     name,
@@ -91,11 +96,20 @@ export function createCollectionTable(
       sortedViews.changed(key);
       lookups.changed(key, previous, document);
       counts.clear();
+      results.clear();
       return previous;
     },
     addIndex,
     sortedView: (sort) => sortedViews.view(sort),
     candidates: (filter) => lookups.candidates(filter),
+    cachedKeys(cacheKey, query) {
+      let keys = results.get(cacheKey);
+      if (keys === undefined) {
+        if (results.size >= MAX_CACHED_RESULTS) results.clear();
+        results.set(cacheKey, (keys = query()));
+      }
+      return keys;
+    },
     cachedCount(filter, count) {
       const cacheKey = JSON.stringify(filter);
       let total = counts.get(cacheKey);

@@ -6,27 +6,34 @@ import { sortEntries } from './sort-documents';
 
 
 /**
- * The stored (shared, never to be mutated) documents a find returns, in order. The scan runs in natural order,
- * or over the table's cached sorted view, and stops as soon as the page is full.
+ * The stored (shared, never to be mutated) documents a find returns, in order. The scan runs over the keys a
+ * lookup leaves, or in natural order, or over the table's sorted view, and stops as soon as the page is full.
+ * The page's keys are remembered until the next write to the collection.
  */
 export function queryTable(table: CollectionTable, filter: Filter, options: NormalizedFindOptions): StoredDocument[] {
+  const { sort, skip, limit } = options;
+  const cacheKey = JSON.stringify([filter, sort, skip, limit ?? null]);
+  return table.cachedKeys(cacheKey, () => pageKeys(table, filter, options)).map((key) => table.documents.get(key)!);
+}
+
+function pageKeys(table: CollectionTable, filter: Filter, options: NormalizedFindOptions): number[] {
   const matches = createMatcher(filter);
   const { sort, skip, limit } = options;
   const end = limit === undefined ? Infinity : skip + limit;
-  const matched: StoredDocument[] = [];
-  const consider = (document: StoredDocument): boolean => {
-    if (matches(document)) matched.push(document);
+  const matched: number[] = [];
+  const consider = (key: number): boolean => {
+    if (matches(table.documents.get(key)!)) matched.push(key);
     return matched.length < end;
   };
   const candidates = table.candidates(filter);
   if (candidates) {
     const entries = candidates.map((key): [number, StoredDocument] => [key, table.documents.get(key)!]);
     const ordered = sort.length === 0 ? candidates : sortEntries(entries, sort);
-    for (const key of ordered) if (!consider(table.documents.get(key)!)) break;
+    for (const key of ordered) if (!consider(key)) break;
   } else if (sort.length === 0) {
-    for (const document of table.documents.values()) if (!consider(document)) break;
+    for (const key of table.documents.keys()) if (!consider(key)) break;
   } else {
-    for (const key of table.sortedView(sort)) if (!consider(table.documents.get(key)!)) break;
+    for (const key of table.sortedView(sort)) if (!consider(key)) break;
   }
   return matched.slice(skip, end);
 }
