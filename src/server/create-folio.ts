@@ -51,8 +51,10 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     }
     const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
     const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
-    const graphql = createGraphqlServer(schema, services, await createAuthenticator(services));
-    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, extensions }) ?? []);
+    // Made after every module started: users' roles and API tokens are seeded by then.
+    const authenticator = await createAuthenticator(services);
+    const graphql = createGraphqlServer(schema, services, authenticator);
+    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions }) ?? []);
     return { services, schema, sdl, graphql, routes, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.

@@ -4,6 +4,7 @@ import type { Extension } from '../extensions/types';
 import type { ContentType, Models } from '../models/types';
 import type { Services } from '../resolvers/context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
+import type { Authenticator } from '../auth/authenticate';
 
 /**
  * A built-in feature (REST, users & permissions, uploads…) plugs into Folio as a module: SDL and
@@ -18,6 +19,8 @@ export interface Runtime {
   services: Services;
   schema: GraphQLSchema;
   graphql: GraphqlServer;
+  /** the one authenticator every surface asks, made once every module has started */
+  authenticator: Authenticator;
   /** the hand-written extensions (schema/extensions), without the modules' own */
   extensions: Extension[];
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { createAuthenticator, type Authenticator } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import type { FolioModule } from '../server/folio-module';
 import type { Services } from '../resolvers/context';
@@ -29,16 +28,8 @@ export const createUploadModule = (services: Services): FolioModule => {
       // `/uploads/*` finds its record by URL on every request.
       await collection.createIndex({ keys: [['url', 1]], unique: true });
     },
-    routes() {
-      // Made on first use, when every module has started (roles and tokens may be set up at start).
-      let authenticator: Promise<Authenticator> | undefined;
-      const principalOf = async (request: IncomingMessage): Promise<Principal> => {
-        authenticator ??= createAuthenticator(services).catch((error: Error) => {
-          authenticator = undefined; // a failed start is retried by the next request, not remembered
-          throw error;
-        });
-        return (await authenticator).authenticate(request.headers.authorization ?? null);
-      };
+    routes({ authenticator }) {
+      const principalOf = (request: IncomingMessage): Promise<Principal> => authenticator.authenticate(request.headers.authorization ?? null);
       return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, principalOf })];
     },
   };

@@ -3,7 +3,6 @@ import type { Services } from '../resolvers/context';
 import { loadAuthSecrets } from '../auth/auth-secrets';
 import { createJwtService } from '../auth/jwt';
 import { createApiTokens } from '../auth/api-tokens';
-import { createAuthenticator, type Authenticator } from '../auth/authenticate';
 import { openTokenControl, type TokenControl } from '../auth/token-control';
 import { USERS_PERMISSIONS_CONTENT_TYPES } from './users-content-types';
 import { AUTHENTICATED_ROLE, seedRoles } from './roles';
@@ -23,7 +22,7 @@ const create = (services: Services): FolioModule => {
   const jwt = createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn);
   const tokens = createApiTokens(store, secrets.tokenSalt);
   const limiter = createRateLimiter(config.usersPermissions.rateLimit);
-  let ready: { accounts: UserAccounts; authenticator: Authenticator; control: TokenControl } | undefined;
+  let ready: { accounts: UserAccounts; control: TokenControl } | undefined;
   const started = () => {
     if (!ready) throw new Error('the users-permissions module is used before it started');
     return ready;
@@ -41,15 +40,13 @@ const create = (services: Services): FolioModule => {
       }
       ready = {
         accounts: createUserAccounts({ documents, jwt, defaultRoleId: roles.get(AUTHENTICATED_ROLE)!.documentId as string }),
-        // Made after the roles are seeded: it maps users' role references to role types once.
-        authenticator: await createAuthenticator(services),
         control: await openTokenControl(dataDir, tokens),
       };
     },
     async stop() {
       await ready?.control.close();
     },
-    routes: () => createUsersRoutes({ services, accounts: started().accounts, authenticator: started().authenticator, limiter }),
+    routes: ({ authenticator }) => createUsersRoutes({ services, accounts: started().accounts, authenticator, limiter }),
   };
 };
 
