@@ -4,6 +4,8 @@ import { loadConfig } from '../config/load-config';
 import { loadExtensions } from '../extensions/load-extensions';
 import { emitModelsSdl } from '../schema/build-schema';
 import { startFolio } from '../server/start-folio';
+import { withModuleContentTypes } from '../server/folio-module';
+import { BUILT_IN_MODULES } from '../server/built-in-modules';
 import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
 import { runTokenCommand, TOKEN_USAGE } from './token-command';
@@ -45,7 +47,7 @@ const start = async (flags: Record<string, string>) => {
 
 const sdl = (flags: Record<string, string>) => {
   const { schemaDir, configDir } = defaults(flags);
-  const models = loadModels(schemaDir);
+  const models = withModuleContentTypes(loadModels(schemaDir), BUILT_IN_MODULES);
   const config = loadConfig({ configDir, env: process.env });
   process.stdout.write(emitModelsSdl(models, config, loadExtensions(schemaDir, models)));
 };
