@@ -31,6 +31,7 @@ export interface TranslateOptions {
 type Input = Record<string, unknown>;
 
 const SYSTEM_FIELDS: Record<string, ScalarAttributeType | 'id'> = {
+  id: 'integer',
   documentId: 'id',
   createdAt: 'datetime',
   updatedAt: 'datetime',

@@ -213,6 +213,8 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
       filtersInput,
       [
         { name: 'documentId', type: 'IDFilterInput' },
+        // the numeric id: REST clients filter on it (`filters[id][$in][0]=…`, as the spec shows)
+        { name: 'id', type: 'IntFilterInput' },
         ...attributes.flatMap(([name, attribute]) => filterFieldOf(context, owner, name, attribute) ?? []),
         { name: 'createdAt', type: 'DateTimeFilterInput' },
         { name: 'updatedAt', type: 'DateTimeFilterInput' },

@@ -82,6 +82,7 @@ test.each([
   ['date gt', { publishDate: { gt: '2024-01-31' } }, ['a2']],
   ['datetime lt (ISO strings)', { createdAt: { lt: new Date('2024-02-01T00:00:00Z') } }, ['a1']],
   ['documentId in', { documentId: { in: ['a1', 'a3'] } }, ['a1', 'a3']],
+  ['numeric id in', { id: { in: [2, 3] } }, ['a2', 'a3']],
   ['component field', { seo: { metaTitle: { eq: 'Seo B' } } }, ['a2']],
   ['repeatable component: any item', { seo: { keywords: { value: { eq: 'x' } } } }, ['a1']],
   ['relation (deep)', { category: { name: { eq: 'Life' } } }, ['a2']],
