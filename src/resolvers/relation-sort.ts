@@ -2,7 +2,7 @@ import type { ContentType, RelationAttribute } from '../models/types';
 import type { Filter, StoredDocument } from '../storage/types';
 import type { SortPath } from '../query/parse-sort';
 import { inheritScope, type Scope } from '../documents/scope';
-import { compareValues } from '../storage/embedded/compare-values';
+import { compareValues } from '../storage/compare-values';
 import type { FolioContext } from './context';
 
 /**

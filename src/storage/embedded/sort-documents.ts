@@ -1,5 +1,5 @@
 import type { SortSpec, StoredDocument, StoredValue } from '../types';
-import { codePointOrderKey, compareValues, typeRank } from './compare-values';
+import { codePointOrderKey, compareValues, typeRank } from '../compare-values';
 import { collectPathValues } from './document-path';
 
 // MongoDB sorts an empty array before null and missing values (rank 1)
