@@ -12,16 +12,16 @@ import { parseRestSort } from './rest-sort';
 import { parseRestPagination, type RestPagination } from './rest-pagination';
 import { parseLocale, parseStatus } from './rest-scope';
 import { createSearchFilter } from './search-filter';
-import { drainBody, readJsonBody } from './read-body';
 import { dataOfBody } from './check-body-data';
 import { rootArgumentsOf, operationText } from './operation-text';
 import { selectionKey, selectionVariables } from './selection-plan';
 import { createShaper, type Document, type Shaper } from './shape-document';
 import { createV4Converter, type V4Converter } from './to-v4-format';
 import { createOperationRunner, type CompiledOperation } from './run-operation';
-import { errorBodyOf, methodNotAllowed, notFound } from './rest-error';
+import { errorBodyOf, methodNotAllowed } from './rest-error';
+import { notFound } from '../server/error-envelope';
 import { createFetchRequest } from './fetch-request';
-import { sendEmpty, sendError, sendJson } from './send';
+import { drainBody, readJsonBody, sendEmpty, sendError, sendJson } from '../server/http-json';
 import type { Selection } from './selection';
 
 /**

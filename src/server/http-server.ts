@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Folio } from './create-folio';
 import type { HttpRoute } from './folio-module';
+import { INTERNAL_ERROR, notFound } from './error-envelope';
+import { sendError, sendJson } from './http-json';
 
 /** The HTTP front: routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
 
@@ -11,20 +13,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const sendJson = (response: ServerResponse, status: number, body: unknown) => {
-  const payload = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
-  response.end(payload);
-};
-
-export const notFoundBody = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
-
 const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response: ServerResponse) => {
   const url = new URL(request.url ?? '/', 'http://folio.invalid');
   for (const route of routes) {
     if (await route(request, response, url)) return;
   }
-  sendJson(response, 404, notFoundBody);
+  sendError(response, notFound().body);
 };
 
 export const createRequestListener = (folio: Folio) => {
@@ -45,8 +39,7 @@ export const createRequestListener = (folio: Folio) => {
     }
     void tryRoutes(folio.routes, request, response).catch((error: Error) => {
       process.stderr.write(`${error.stack ?? error.message}\n`);
-      if (!response.headersSent) sendJson(response, 500, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
-      else response.destroy();
+      sendError(response, INTERNAL_ERROR);
     });
   };
 };

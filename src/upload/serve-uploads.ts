@@ -1,7 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpRoute } from '../server/folio-module';
-import { notFoundBody, sendJson } from '../server/http-server';
+import { notFound } from '../server/error-envelope';
+import { sendError } from '../server/http-json';
 import { STORED_NAME } from './file-names';
 import { URL_PREFIX } from './file-record';
 import type { FileService } from './file-service';
@@ -30,7 +31,7 @@ export const createServeUploadsRoute = (files: FileService, provider: LocalProvi
   const row = STORED_NAME.test(storedName) ? await files.findOne({ url: `${URL_PREFIX}${storedName}` }) : null;
   const opened = row ? await provider.read(storedName) : null;
   if (!row || !opened) {
-    sendJson(response, 404, notFoundBody);
+    sendError(response, notFound().body);
     return true;
   }
   response.writeHead(200, headersFor(row.mime, opened.size));

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError } from 'graphql';
-import { httpStatusOf, strapiErrorOf } from '../errors/graphql-errors';
-import { sendJson } from '../server/http-server';
+import { errorEnvelope, knownErrorBodyOf } from '../server/error-envelope';
+import { sendJson } from '../server/http-json';
 import { UploadAbortedError } from './receive-form';
 
 /**
@@ -42,14 +41,13 @@ export const sendUploadError = (request: IncomingMessage, response: ServerRespon
     response.destroy();
     return;
   }
-  const strapi = error instanceof GraphQLError ? strapiErrorOf(error) : undefined;
-  if (!strapi) {
+  const body = knownErrorBodyOf(error);
+  if (!body) {
     // The server's 500 must not read the rest of an upload either.
     if (!request.complete) response.setHeader('connection', 'close');
     throw error;
   }
   // REST says "Forbidden" where GraphQL says "Forbidden access".
-  const message = strapi.name === 'ForbiddenError' ? 'Forbidden' : strapi.message;
-  const status = httpStatusOf(strapi.name);
-  sendUploadResult(request, response, status, { data: null, error: { status, name: strapi.name, message, details: strapi.details } });
+  const message = body.name === 'ForbiddenError' ? 'Forbidden' : body.message;
+  sendUploadResult(request, response, body.status, errorEnvelope({ ...body, message }));
 };

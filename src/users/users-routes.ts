@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import qs from 'qs';
 import type { HttpRoute } from '../server/folio-module';
 import type { Services } from '../resolvers/context';
 import type { Authenticator } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
-import { sendJson } from '../server/http-server';
+import { knownErrorBodyOf } from '../server/error-envelope';
+import { readJsonBody, sendError, sendJson } from '../server/http-json';
 import { forbiddenError, notFoundError, unauthorizedError } from '../errors/graphql-errors';
 import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
 import type { SignedIn, UserAccounts } from './user-accounts';
-import { readJsonBody, sendFailure } from './http-io';
 import { createUserQueries, type UserQuery } from './user-queries';
 
 /**
@@ -27,6 +28,15 @@ const USER_PERMISSION = 'plugin::users-permissions.user';
 const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
+
+/** Anything but Folio's own errors is rethrown for the server's 500. */
+const sendFailure = (response: ServerResponse, error: unknown) => {
+  const body = knownErrorBodyOf(error);
+  if (!body) throw error;
+  // The rate limiter's refusal says when to come back in headers its error carries for yoga.
+  const http = error instanceof GraphQLError ? (error.extensions.http as { headers?: Record<string, string> } | undefined) : undefined;
+  sendError(response, body, http?.headers);
+};
 
 export const createUsersRoutes = ({ services, accounts, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);

@@ -3,10 +3,10 @@ import { print, type DocumentNode, type ExecutionArgs, type ExecutionResult } fr
 import { filterSchema } from '@graphql-tools/utils';
 import { useSofa } from 'sofa-api';
 import type { Runtime } from '../../server/folio-module';
-import { errorBodyOf, errorEnvelope, notFound } from '../rest-error';
+import { errorBodyOf } from '../rest-error';
+import { errorEnvelope, notFound } from '../../server/error-envelope';
 import { createFetchRequest } from '../fetch-request';
-import { readBody } from '../read-body';
-import { sendError, sendJson } from '../send';
+import { readBody, sendError, sendJson } from '../../server/http-json';
 import { extensionRootFields } from './extension-root-fields';
 import { envelopeOf, errorResponses, type OpenApiPaths } from './openapi-shapes';
 import { SCALAR_SCHEMAS } from './scalar-schemas';

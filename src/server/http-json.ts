@@ -1,5 +1,27 @@
-import type { IncomingMessage } from 'node:http';
-import { malformedJson, payloadTooLarge } from './rest-error';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorEnvelope, malformedJson, payloadTooLarge, type ErrorBody } from './error-envelope';
+
+/** JSON over HTTP for every route outside GraphQL: answers with their length, and request bodies within a limit. */
+
+export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const payload = JSON.stringify(body);
+  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  response.end(payload);
+};
+
+export const sendEmpty = (response: ServerResponse, status: number) => {
+  response.writeHead(status);
+  response.end();
+};
+
+/** A failure after the answer has begun cannot be told to the client: the connection is cut instead. */
+export const sendError = (response: ServerResponse, error: ErrorBody, headers: Record<string, string> = {}) => {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  sendJson(response, error.status, errorEnvelope(error), headers);
+};
 
 /**
  * Request bodies, at most `limit` bytes. A body over the limit is read to its end without being

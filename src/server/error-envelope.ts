@@ -1,0 +1,44 @@
+import { GraphQLError } from 'graphql';
+import { httpStatusOf, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
+
+/**
+ * Strapi's error envelope `{ data: null, error: { status, name, message, details } }`, the answer of
+ * every HTTP route that fails. The errors Folio raises are GraphQL errors carrying their Strapi name
+ * (`extensions.error`), so one mapping serves every route; `HttpError` covers what only HTTP has
+ * (404 of a route, 413, malformed JSON).
+ */
+
+export interface ErrorBody {
+  status: number;
+  name: string;
+  message: string;
+  /** absent only for malformed JSON, as Strapi answers it */
+  details?: ErrorDetails;
+}
+
+export class HttpError extends Error {
+  constructor(readonly body: ErrorBody) {
+    super(body.message);
+  }
+}
+
+export const notFound = () => new HttpError({ status: 404, name: 'NotFoundError', message: 'Not Found', details: {} });
+export const payloadTooLarge = (limit: number) =>
+  new HttpError({ status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
+export const malformedJson = (message: string) => new HttpError({ status: 400, name: 'SyntaxError', message });
+
+export const INTERNAL_ERROR: ErrorBody = { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} };
+
+/** The body of a Folio error, its status given by its Strapi name; undefined for an error Folio did not raise. */
+export const strapiErrorBodyOf = (error: GraphQLError): ErrorBody | undefined => {
+  const strapi = strapiErrorOf(error);
+  return strapi && { status: httpStatusOf(strapi.name), name: strapi.name, message: strapi.message, details: strapi.details };
+};
+
+/** The body of an `HttpError` or a Folio error; undefined for anything else (a bug, for the server's 500). */
+export const knownErrorBodyOf = (error: unknown): ErrorBody | undefined => {
+  if (error instanceof HttpError) return error.body;
+  return error instanceof GraphQLError ? strapiErrorBodyOf(error) : undefined;
+};
+
+export const errorEnvelope = (body: ErrorBody) => ({ data: null, error: body });
