@@ -6,6 +6,7 @@ import type { Services, FolioContext } from '../resolvers/context';
 import type { Authenticator } from '../auth/authenticate';
 import { useAuthorization } from './plugins/use-authorization';
 import { useAmountLimit } from './plugins/use-amount-limit';
+import { typeName } from '../sdl/naming';
 import { useIntrospectionControl } from './plugins/use-introspection-control';
 import { useValidationStatus } from './plugins/use-validation-status';
 import { useSafeDepthLimit } from './plugins/use-safe-depth-limit';
@@ -59,7 +60,11 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
         costLimit: { maxCost: graphql.maxCost, onReject: rejectWith400 as never },
       }),
       useAuthorization((context) => (context as FolioContext).principal),
-      useAmountLimit(graphql.amountLimit),
+      useAmountLimit({
+        amountLimit: graphql.amountLimit,
+        maxLimit: graphql.maxLimit,
+        contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)),
+      }),
     ],
   });
 };
