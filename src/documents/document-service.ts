@@ -49,7 +49,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
     throw validationErrors(issues);
   };
 
-  const checkReferences = async (contentType: ContentType, prepared: Prepared, locale: string | undefined): Promise<void> => {
+  const checkReferences = async (prepared: Prepared, locale: string | undefined): Promise<void> => {
     for (const write of prepared.relations) {
       const target = targetOf(write.attribute);
       const ids = referencedIds(write.change);
@@ -67,7 +67,6 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
       const found = await store.collection(FILES_COLLECTION).countDocuments({ id: { $in: ids } });
       if (found !== ids.length) throw badUserInput(`File not found among ids ${ids.join(', ')}`);
     }
-    void contentType;
   };
 
   const checkUnique = async (contentType: ContentType, values: StoredDocument, documentId: string, locale: string | undefined, status: Status) => {
@@ -167,7 +166,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
     const prepared = await prepareOrFail(contentType, { ...base, ...data }, 'create');
     return store.transaction(() =>
       translateUniqueError(async () => {
-        await checkReferences(contentType, prepared, scope.locale);
+        await checkReferences(prepared, scope.locale);
         const now = new Date().toISOString();
         const values = { ...prepared.values, ...owningValues(prepared.relations, {}) };
         const status = rowStatus(contentType, scope.status);
@@ -205,7 +204,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
     const prepared = await prepareOrFail(contentType, data, 'update');
     return store.transaction(() =>
       translateUniqueError(async () => {
-        await checkReferences(contentType, prepared, scope.locale);
+        await checkReferences(prepared, scope.locale);
         const now = new Date().toISOString();
         const values = { ...prepared.values, ...owningValues(prepared.relations, current) };
         const status = rowStatus(contentType, scope.status);

@@ -155,7 +155,6 @@ export const attributeFieldResolvers = (models: Models, owner: ContentType | Com
       fields[name] = componentListResolver(models, name, attribute.component);
     }
   }
-  void models;
   return fields;
 };
 

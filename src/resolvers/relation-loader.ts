@@ -4,6 +4,7 @@ import type { Filter, StoredDocument, StoredValue } from '../storage/types';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
 import { inheritScope, type Scope } from '../documents/scope';
+import { FILES_COLLECTION } from '../documents/document-service';
 import type { FolioContext } from './context';
 import { scopeOfRow, withScope, type ScopedRow } from './row-scope';
 import { filterTranslatorFor } from './filter-translator';
@@ -100,8 +101,6 @@ export const loadLocalizations = async (context: FolioContext, contentType: Cont
   });
   return loader.load(parent);
 };
-
-export const FILES_COLLECTION = 'files';
 
 /** Media attributes hold numeric file ids; files are loaded by id in one query per request batch. */
 export const loadMedia = async (context: FolioContext, ids: number[]): Promise<StoredDocument[]> => {
