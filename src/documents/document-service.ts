@@ -238,13 +238,19 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
 
   const findFirst = (contentType: ContentType, scope: Scope) => collectionOf(contentType).findOne(withScope(contentType, scope), { sort: [['id', 1]] });
 
-  /** The single type's document: update it, or create it when there is none yet. */
-  const upsertSingle = async (contentType: ContentType, data: Record<string, unknown>, scope: Scope) => {
+  /** A single type holds at most one document, in any status and locale: its documentId, if it has one. */
+  const singleDocumentId = async (contentType: ContentType): Promise<string | undefined> => {
     const existing = await collectionOf(contentType).findOne({}, { sort: [['id', 1]], projection: ['documentId'] });
-    return existing ? update(contentType, existing.documentId as string, data, scope) : create(contentType, data, scope);
+    return existing ? (existing.documentId as string) : undefined;
   };
 
-  return { create, update, remove, findMany, findOne, findFirst, count, upsertSingle, collectionOf, withScope };
+  /** The single type's document: update it, or create it when there is none yet. */
+  const upsertSingle = async (contentType: ContentType, data: Record<string, unknown>, scope: Scope) => {
+    const documentId = await singleDocumentId(contentType);
+    return documentId ? update(contentType, documentId, data, scope) : create(contentType, data, scope);
+  };
+
+  return { create, update, remove, findMany, findOne, findFirst, count, singleDocumentId, upsertSingle, collectionOf, withScope };
 };
 
 export type DocumentService = ReturnType<typeof createDocumentService>;

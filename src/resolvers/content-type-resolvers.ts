@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { Component, ContentType, Models } from '../models/types';
+import type { ContentType, Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import * as names from '../sdl/naming';
 import { notFoundError } from '../errors/graphql-errors';
@@ -8,10 +8,10 @@ import { parseSortPaths } from '../query/parse-sort';
 import { resolveLocale, type Scope, type Status } from '../documents/scope';
 import type { FolioContext } from './context';
 import { filterTranslatorFor } from './filter-translator';
-import { loadLocalizations, loadMedia, loadRelation, type ListArgs } from './relation-loader';
+import { loadLocalizations, type ListArgs } from './relation-loader';
 import { withScope, type ScopedRow } from './row-scope';
 import { findSortedThroughRelations } from './relation-sort';
-import { componentListResolver } from './component-resolvers';
+import { attributeFieldResolvers } from './attribute-resolvers';
 
 /** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
 
@@ -113,50 +113,13 @@ const singleTypeRoots = (contentType: ContentType) => ({
       return withScope(await context.services.documents.upsertSingle(contentType, args.data as Args, scope), scope);
     },
     [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
-      const scope = writeScope(contentType, args, context);
-      const existing = await context.services.documents.findFirst(contentType, { status: 'draft', locale: scope.locale });
-      const fallback = existing ?? (await context.services.documents.findFirst(contentType, { status: 'published', locale: scope.locale }));
-      if (!fallback) throw notFoundError();
-      await context.services.documents.remove(contentType, fallback.documentId as string, args.locale === undefined ? undefined : scope.locale);
-      return { documentId: fallback.documentId };
+      const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
+      const documentId = await context.services.documents.singleDocumentId(contentType);
+      if (!documentId || (await context.services.documents.remove(contentType, documentId, locale)) === 0) throw notFoundError();
+      return { documentId };
     },
   },
 });
-
-/** Field resolvers shared by content-types and components: relations, media, repeatable components. */
-export const attributeFieldResolvers = (models: Models, owner: ContentType | Component, ownerContentType?: ContentType) => {
-  const fields: Record<string, unknown> = {};
-  for (const [name, attribute] of Object.entries(owner.attributes)) {
-    if (attribute.type === 'relation' && ownerContentType) {
-      const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) =>
-        loadRelation(context, ownerContentType, name, attribute, parent, args);
-      fields[name] = resolve;
-      if (attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany') {
-        fields[names.connectionFieldName(name)] = async (parent: ScopedRow, args: ListArgs, context: FolioContext) => ({
-          nodes: await resolve(parent, args, context),
-        });
-      }
-    } else if (attribute.type === 'media') {
-      const ids = (parent: StoredDocument): number[] => {
-        const value = parent[name];
-        return (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).filter(
-          (id): id is number => typeof id === 'number',
-        );
-      };
-      if (attribute.multiple) {
-        fields[name] = (parent: StoredDocument, _: unknown, context: FolioContext) => loadMedia(context, ids(parent));
-        fields[names.connectionFieldName(name)] = async (parent: StoredDocument, _: unknown, context: FolioContext) => ({
-          nodes: await loadMedia(context, ids(parent)),
-        });
-      } else {
-        fields[name] = async (parent: StoredDocument, _: unknown, context: FolioContext) => (await loadMedia(context, ids(parent)))[0] ?? null;
-      }
-    } else if (attribute.type === 'component' && attribute.repeatable) {
-      fields[name] = componentListResolver(models, name, attribute.component);
-    }
-  }
-  return fields;
-};
 
 export const contentTypeResolvers = (models: Models, contentType: ContentType): IResolvers => {
   const roots = contentType.kind === 'singleType' ? singleTypeRoots(contentType) : collectionTypeRoots(contentType);

@@ -66,8 +66,16 @@ export const loadRelation = async (
     const rows = await documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
     for (const row of rows) withScope(row, scope);
     if (attribute.mappedBy) {
-      const owners = attribute.mappedBy;
-      return parents.map((row) => pageRows(rows.filter((candidate) => asList(candidate[owners]).includes(row.documentId as string)), args, context));
+      // each target row names its owners: group once, in the store's order
+      const byOwner = new Map<string, StoredDocument[]>();
+      for (const row of rows) {
+        for (const owner of asList(row[attribute.mappedBy])) {
+          const group = byOwner.get(owner);
+          if (group) group.push(row);
+          else byOwner.set(owner, [row]);
+        }
+      }
+      return parents.map((row) => pageRows(byOwner.get(row.documentId as string) ?? [], args, context));
     }
     const byId = new Map<string, StoredDocument>(rows.map((row) => [row.documentId as string, row]));
     return parents.map((row) => {

@@ -1,0 +1,43 @@
+import type { Component, ContentType, Models } from '../models/types';
+import type { StoredDocument } from '../storage/types';
+import * as names from '../sdl/naming';
+import type { FolioContext } from './context';
+import { loadMedia, loadRelation, type ListArgs } from './relation-loader';
+import type { ScopedRow } from './row-scope';
+import { componentListResolver } from './component-list';
+
+/** Field resolvers shared by content-types and components: relations, media, repeatable components. */
+export const attributeFieldResolvers = (models: Models, owner: ContentType | Component, ownerContentType?: ContentType) => {
+  const fields: Record<string, unknown> = {};
+  for (const [name, attribute] of Object.entries(owner.attributes)) {
+    if (attribute.type === 'relation' && ownerContentType) {
+      const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) =>
+        loadRelation(context, ownerContentType, name, attribute, parent, args);
+      fields[name] = resolve;
+      if (attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany') {
+        fields[names.connectionFieldName(name)] = async (parent: ScopedRow, args: ListArgs, context: FolioContext) => ({
+          nodes: await resolve(parent, args, context),
+        });
+      }
+    } else if (attribute.type === 'media') {
+      const ids = (parent: StoredDocument): number[] => {
+        const value = parent[name];
+        return (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).filter(
+          (id): id is number => typeof id === 'number',
+        );
+      };
+      if (attribute.multiple) {
+        fields[name] = (parent: StoredDocument, _: unknown, context: FolioContext) => loadMedia(context, ids(parent));
+        fields[names.connectionFieldName(name)] = async (parent: StoredDocument, _: unknown, context: FolioContext) => ({
+          nodes: await loadMedia(context, ids(parent)),
+        });
+      } else {
+        fields[name] = async (parent: StoredDocument, _: unknown, context: FolioContext) => (await loadMedia(context, ids(parent)))[0] ?? null;
+      }
+    } else if (attribute.type === 'component' && attribute.repeatable) {
+      fields[name] = componentListResolver(models, name, attribute.component);
+    }
+  }
+  return fields;
+};
+

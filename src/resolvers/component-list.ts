@@ -1,0 +1,41 @@
+import { Query } from 'mingo';
+import type { Models } from '../models/types';
+import type { StoredDocument } from '../storage/types';
+import { compareValues } from '../storage/compare-values';
+import { assertSafeFilter } from '../storage/filter-guard';
+import { parsePagination } from '../query/parse-pagination';
+import { parseSort } from '../query/parse-sort';
+import type { FolioContext } from './context';
+import { filterTranslatorFor } from './filter-translator';
+import type { ListArgs } from './relation-loader';
+import { scopeOfRow, type ScopedRow } from './row-scope';
+
+/** Components live inside their document: repeatable ones are filtered, sorted (in MongoDB's value order) and paged in memory. */
+export const componentListResolver = (models: Models, field: string, componentUid: string) => {
+  const component = models.components.get(componentUid);
+  return async (parent: ScopedRow, args: ListArgs, context: FolioContext): Promise<StoredDocument[]> => {
+    const items = Array.isArray(parent[field]) ? (parent[field] as StoredDocument[]) : [];
+    if (!component) return items;
+    const filter = await filterTranslatorFor(context, scopeOfRow(parent)).translateComponent(component.attributes, args.filters);
+    // the same guard and scripting lock the embedded engine applies to store filters
+    assertSafeFilter(filter);
+    const query = new Query(filter, { scriptEnabled: false });
+    const sort = parseSort(component.attributes, args.sort);
+    const matching = items.filter((item) => query.test(item));
+    const sorted = sort.length === 0
+      ? matching
+      : [...matching].sort((a, b) => {
+          for (const [key, direction] of sort) {
+            const order = compareValues(a[key], b[key]) * direction;
+            if (order !== 0) return order;
+          }
+          return 0;
+        });
+    // Without pagination a repeatable component is returned whole, as stored; the amount limit still applies.
+    if (!args.pagination || Object.keys(args.pagination).length === 0) return sorted;
+    const { defaultLimit, maxLimit } = context.services.config.graphql;
+    const page = parsePagination(args.pagination, { defaultLimit, maxLimit });
+    return sorted.slice(page.skip, page.skip + page.limit);
+  };
+};
+
