@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { TestServer } from '../support/test-server';
 import { png } from '../upload/images';
 import { generatedBytes, startPartialUpload, postMultipart, type Part } from '../upload/multipart';
-import { eventually, fileRecordCount, formOf, request, startUploadServer, storedFiles, upload, uploadDirOf, type FileRecord } from '../upload/upload-server';
+import { eventually, expectUploadState, formOf, request, settledUploadState, startUploadServer, storedFiles, upload, uploadDirOf, type FileRecord } from '../upload/upload-server';
 
 const SIZE_LIMIT = 2000;
 
@@ -20,11 +20,9 @@ interface ErrorBody {
 
 /** Every rejected upload must leave the upload directory and the files collection as they were. */
 const expectNothingLeft = async (run: () => Promise<void>) => {
-  const files = storedFiles(server);
-  const records = await fileRecordCount(server);
+  const before = await settledUploadState(server);
   await run();
-  await eventually(async () => storedFiles(server).length === files.length && (await fileRecordCount(server)) === records);
-  expect(storedFiles(server)).toEqual(files);
+  await expectUploadState(server, before);
 };
 
 const file = (filename: string, content: Part['content'], type = 'application/octet-stream'): Part => ({ name: 'files', filename, type, content });
@@ -178,8 +176,7 @@ describe('refused and interrupted uploads', () => {
   });
 
   test('a client that goes away mid-file leaves no partial file and no record, also of the files it had finished', async () => {
-    const before = storedFiles(server);
-    const records = await fileRecordCount(server);
+    const before = await settledUploadState(server);
     const partial = startPartialUpload(`${server.url}/api/upload`, server.asAdmin, [{ ...file('done.png', png(2, 2), 'image/png'), content: png(2, 2) }], 1500);
     // The server has the finished file and a partial one on disk when the client goes.
     await eventually(() => {
@@ -187,7 +184,6 @@ describe('refused and interrupted uploads', () => {
       return now.some((name) => name.startsWith('done_')) && now.some((name) => name.endsWith('.part'));
     });
     await partial.abort();
-    await eventually(async () => storedFiles(server).length === before.length && (await fileRecordCount(server)) === records);
-    expect(storedFiles(server)).toEqual(before);
+    await expectUploadState(server, before);
   });
 });

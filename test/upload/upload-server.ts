@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { defaultPlugins, FULL_ACCESS_TOKEN, startTestServer, type ConfigFiles, type TestServer } from '../support/test-server';
 
@@ -88,6 +89,36 @@ export const eventually = async (check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error('condition not reached in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+};
+
+export interface UploadState {
+  files: string[];
+  records: number;
+}
+
+const uploadStateOf = async (server: TestServer): Promise<UploadState> => ({ files: storedFiles(server), records: await fileRecordCount(server) });
+
+/** The upload directory and files collection once no request is writing (no temporary `.part` file). */
+export const settledUploadState = async (server: TestServer): Promise<UploadState> => {
+  let state = await uploadStateOf(server);
+  await eventually(async () => {
+    state = await uploadStateOf(server);
+    return !state.files.some((name) => name.endsWith('.part'));
+  }).catch(() => {
+    throw new Error(`a temporary file outlived its request: ${JSON.stringify(state)}`);
+  });
+  return state;
+};
+
+/** Waits until the upload directory and files collection are exactly `before` again; says what differs if they never are. */
+export const expectUploadState = async (server: TestServer, before: UploadState): Promise<void> => {
+  let now = await uploadStateOf(server);
+  await eventually(async () => {
+    now = await uploadStateOf(server);
+    return isDeepStrictEqual(now, before);
+  }).catch(() => {
+    throw new Error(`upload state not restored: before ${JSON.stringify(before)}, now ${JSON.stringify(now)}`);
+  });
 };
 
 export const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
