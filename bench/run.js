@@ -6,6 +6,7 @@
  *
  *   npm run bench                # all workloads, 10 s each
  *   BENCH_DURATION=5 npm run bench
+ *   BENCH_FILTER=GraphQL npm run bench   # only the workloads whose name matches
  */
 const { spawn } = require('node:child_process');
 const { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync } = require('node:fs');
@@ -129,7 +130,8 @@ const main = async () => {
     await seed(folio.url);
     const baseline = await measure('bare node:http, fixed JSON', { url: bare.url });
     const results = [baseline];
-    for (const workload of workloads(folio.url)) {
+    const only = new RegExp(process.env.BENCH_FILTER ?? '', 'i');
+    for (const workload of workloads(folio.url).filter((candidate) => only.test(candidate.name))) {
       await measure(`${workload.name} (warm-up)`, { ...workload, duration: 2 });
       results.push(await measure(workload.name, workload));
     }

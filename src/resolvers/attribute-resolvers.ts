@@ -1,7 +1,9 @@
 import type { Component, ContentType, Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import * as names from '../sdl/naming';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { FolioContext } from './context';
+import { prefetchedAnswer } from './prefetch-relations';
 import { loadMedia, loadRelation, type ListArgs } from './relation-loader';
 import type { ScopedRow } from './row-scope';
 import { componentListResolver } from './component-list';
@@ -11,13 +13,12 @@ export const attributeFieldResolvers = (models: Models, owner: ContentType | Com
   const fields: Record<string, unknown> = {};
   for (const [name, attribute] of Object.entries(owner.attributes)) {
     if (attribute.type === 'relation' && ownerContentType) {
-      const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) =>
-        loadRelation(context, ownerContentType, name, attribute, parent, args);
-      fields[name] = resolve;
+      const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) => loadRelation(context, ownerContentType, name, attribute, parent, args);
+      fields[name] = (parent: ScopedRow, args: ListArgs, context: FolioContext, info: GraphQLResolveInfo) =>
+        prefetchedAnswer(context, info, parent) ?? resolve(parent, args, context);
       if (attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany') {
-        fields[names.connectionFieldName(name)] = async (parent: ScopedRow, args: ListArgs, context: FolioContext) => ({
-          nodes: await resolve(parent, args, context),
-        });
+        fields[names.connectionFieldName(name)] = (parent: ScopedRow, args: ListArgs, context: FolioContext, info: GraphQLResolveInfo) =>
+          prefetchedAnswer(context, info, parent) ?? resolve(parent, args, context).then((nodes) => ({ nodes }));
       }
     } else if (attribute.type === 'media') {
       const ids = (parent: StoredDocument): number[] => {

@@ -1,4 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { ContentType, Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import * as names from '../sdl/naming';
@@ -12,6 +13,7 @@ import { loadLocalizations, type ListArgs } from './relation-loader';
 import { withScope, type ScopedRow } from './row-scope';
 import { findSortedThroughRelations } from './relation-sort';
 import { attributeFieldResolvers } from './attribute-resolvers';
+import { prefetchConnectionRelations, prefetchRelations } from './prefetch-relations';
 
 /** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
 
@@ -44,9 +46,14 @@ const listResolvers = (contentType: ContentType) => {
     return { rows: scoped(rows, scope), scope, filter, page };
   };
   return {
-    list: async (_: unknown, args: Args, context: FolioContext) => (await find(args, context)).rows,
-    connection: async (_: unknown, args: Args, context: FolioContext): Promise<Connection> => {
+    list: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
+      const { rows } = await find(args, context);
+      await prefetchRelations(context, contentType, rows, info);
+      return rows;
+    },
+    connection: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo): Promise<Connection> => {
       const { rows, scope, filter, page } = await find(args, context);
+      await prefetchConnectionRelations(context, contentType, rows, info);
       return {
         nodes: rows,
         // Counting costs a query: only done when pageInfo is selected.
@@ -71,10 +78,12 @@ const collectionTypeRoots = (contentType: ContentType) => {
   const { list, connection } = listResolvers(contentType);
   return {
     Query: {
-      [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+      [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
         const scope = readScope(contentType, args, context, false);
         const row = await context.services.documents.findOne(contentType, args.documentId as string, scope);
-        return row ? withScope(row, scope) : null;
+        if (!row) return null;
+        await prefetchRelations(context, contentType, [withScope(row, scope)], info);
+        return row;
       },
       [names.pluralQueryName(contentType)]: list,
       [names.connectionQueryName(contentType)]: connection,
@@ -101,10 +110,12 @@ const collectionTypeRoots = (contentType: ContentType) => {
 
 const singleTypeRoots = (contentType: ContentType) => ({
   Query: {
-    [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+    [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
       const scope = readScope(contentType, args, context, false);
       const row = await context.services.documents.findFirst(contentType, scope);
-      return row ? withScope(row, scope) : null;
+      if (!row) return null;
+      await prefetchRelations(context, contentType, [withScope(row, scope)], info);
+      return row;
     },
   },
   Mutation: {

@@ -1,8 +1,9 @@
 import type DataLoader from 'dataloader';
+import type { FieldNode } from 'graphql';
 import type { FolioConfig } from '../config/types';
 import type { Models } from '../models/types';
 import type { DocumentService } from '../documents/document-service';
-import type { Store } from '../storage/types';
+import type { StoredDocument, Store } from '../storage/types';
 import type { Principal } from '../auth/principal';
 
 /** What every resolver can reach: the services (shared) and the request's own state. */
@@ -22,4 +23,8 @@ export interface FolioContext {
   /** per-request batch loaders, keyed by what they load */
   loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
   request?: Request;
+  /** relation answers loaded ahead of their fields, by field node and parent row (see prefetch-relations) */
+  prefetched?: Map<FieldNode, Map<StoredDocument, PrefetchedValue>>;
 }
+
+export type PrefetchedValue = StoredDocument[] | StoredDocument | null | { nodes: StoredDocument[] };

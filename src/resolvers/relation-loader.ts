@@ -32,7 +32,7 @@ const loaderFor = <V>(context: FolioContext, key: string, batch: (parents: reado
   return loader;
 };
 
-const scopeKey = (scope: Scope): string => `${scope.status}|${scope.locale ?? ''}`;
+export const scopeKey = (scope: Scope): string => `${scope.status}|${scope.locale ?? ''}`;
 
 /** Pages one parent's rows; the store query already filtered and, when asked, sorted them. */
 const pageRows = (rows: StoredDocument[], args: ListArgs, context: FolioContext): StoredDocument[] => {
@@ -41,29 +41,29 @@ const pageRows = (rows: StoredDocument[], args: ListArgs, context: FolioContext)
   return rows.slice(page.skip, page.skip + page.limit);
 };
 
-export const loadRelation = async (
-  context: FolioContext,
-  owner: ContentType,
-  field: string,
-  attribute: RelationAttribute,
-  parent: ScopedRow,
-  args: ListArgs,
-): Promise<StoredDocument[] | StoredDocument | null> => {
-  const { models, documents, config } = context.services;
-  const target = models.contentTypes.get(attribute.target);
-  if (!target) return null;
-  const toMany = attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
-  const scope = inheritScope(target, scopeOfRow(parent), config.i18n);
-  const key = `relation|${owner.uid}.${field}|${scopeKey(scope)}|${JSON.stringify(args)}`;
+const isToMany = (attribute: RelationAttribute): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 
-  const loader = loaderFor<StoredDocument[]>(context, key, async (parents) => {
+/** What a relation field answers for one parent, given the parent's related rows. */
+export const relationValue = (attribute: RelationAttribute, rows: StoredDocument[]): StoredDocument[] | StoredDocument | null =>
+  isToMany(attribute) ? rows : (rows[0] ?? null);
+
+/** The scope a relation's rows are read in: the parent's, narrowed to what the target supports. */
+export const relationScope = (context: FolioContext, target: ContentType, parent: ScopedRow): Scope => inheritScope(target, scopeOfRow(parent), context.services.config.i18n);
+
+/**
+ * One store query answering a relation for many parents that share a scope: each parent's related
+ * rows, filtered, sorted and paged by `args`.
+ */
+export const relationBatch =
+  (context: FolioContext, field: string, attribute: RelationAttribute, target: ContentType, scope: Scope, args: ListArgs) =>
+  async (parents: readonly ScopedRow[]): Promise<StoredDocument[][]> => {
     const sort = parseSort(target.attributes, args.sort);
     const userFilter = await filterTranslatorFor(context, scope).translate(target, args.filters);
     const parentIds = parents.map((row) => row.documentId as string);
     const link: Filter = attribute.mappedBy
       ? { [attribute.mappedBy]: { $in: parentIds } }
       : { documentId: { $in: [...new Set(parents.flatMap((row) => asList(row[field])))] } };
-    const rows = await documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
+    const rows = await context.services.documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
     for (const row of rows) withScope(row, scope);
     if (attribute.mappedBy) {
       // each target row names its owners: group once, in the store's order
@@ -84,9 +84,22 @@ export const loadRelation = async (
       const own = sort.length > 0 ? rows.filter((candidate) => ids.includes(candidate.documentId as string)) : ids.map((id) => byId.get(id)).filter((row): row is StoredDocument => row !== undefined);
       return pageRows(own, args, context);
     });
-  });
-  const rows = await loader.load(parent);
-  return toMany ? rows : (rows[0] ?? null);
+  };
+
+export const loadRelation = async (
+  context: FolioContext,
+  owner: ContentType,
+  field: string,
+  attribute: RelationAttribute,
+  parent: ScopedRow,
+  args: ListArgs,
+): Promise<StoredDocument[] | StoredDocument | null> => {
+  const target = context.services.models.contentTypes.get(attribute.target);
+  if (!target) return null;
+  const scope = relationScope(context, target, parent);
+  const key = `relation|${owner.uid}.${field}|${scopeKey(scope)}|${JSON.stringify(args)}`;
+  const loader = loaderFor<StoredDocument[]>(context, key, relationBatch(context, field, attribute, target, scope, args));
+  return relationValue(attribute, await loader.load(parent));
 };
 
 export const loadLocalizations = async (context: FolioContext, contentType: ContentType, parent: ScopedRow, args: ListArgs): Promise<StoredDocument[]> => {

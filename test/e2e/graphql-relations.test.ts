@@ -98,6 +98,76 @@ describe('relation loading is batched per request', () => {
   });
 });
 
+describe('look-ahead loading answers exactly as field-by-field loading', () => {
+  // Query resolvers load the selected relations ahead of their fields; mutation results do not:
+  // the same selection through both must agree, down nested, inverse, aliased and fragment fields.
+  const selection = `
+    fragment TagFields on Tag { name articles(sort: "title:asc") { title } }
+    fragment Article on Article {
+      title
+      category { name articles(sort: "title:desc", pagination: { limit: 2 }) { title category { name } } }
+      byName: tags(sort: "name:asc") { ...TagFields }
+      byNameDesc: tags(sort: "name:desc") { name }
+      tags_connection(pagination: { limit: 2 }, sort: "name:asc") { nodes { name } }
+      author @include(if: $withAuthor) { name articles(pagination: { limit: 1 }, sort: "title:asc") { title } }
+    }`;
+
+  test('nested, inverse, aliased, fragment, connection and @include fields', async () => {
+    const category = await create('Category', 'Ahead');
+    const author = await create('Author', 'Ahead author');
+    const tags = [await create('Tag', 'ahead-c'), await create('Tag', 'ahead-a'), await create('Tag', 'ahead-b')];
+    const ids: string[] = [];
+    for (const [index, title] of ['ahead one', 'ahead two', 'ahead three'].entries()) {
+      const data = await ok<{ createArticle: { documentId: string } }>('mutation($d: ArticleInput!) { createArticle(data: $d) { documentId } }', {
+        d: { title, category, author, tags: tags.slice(0, index + 1) },
+      });
+      ids.push(data.createArticle.documentId);
+    }
+    for (const withAuthor of [true, false]) {
+      const listed = await ok<{ articles: unknown[] }>(`query($withAuthor: Boolean!) { articles(filters: { title: { startsWith: "ahead" } }, sort: "title:asc") { ...Article } } ${selection}`, { withAuthor });
+      const one = await ok<{ article: unknown }>(`query($id: ID!, $withAuthor: Boolean!) { article(documentId: $id) { ...Article } } ${selection}`, { id: ids[2], withAuthor });
+      const connection = await ok<{ articles_connection: { nodes: unknown[] } }>(
+        `query($withAuthor: Boolean!) { articles_connection(filters: { title: { startsWith: "ahead" } }, sort: "title:asc") { nodes { ...Article } } } ${selection}`,
+        { withAuthor },
+      );
+      const written = await ok<{ updateArticle: unknown }>(`mutation($id: ID!, $withAuthor: Boolean!) { updateArticle(documentId: $id, data: {}) { ...Article } } ${selection}`, { id: ids[2], withAuthor });
+      expect(one.article).toEqual(written.updateArticle);
+      expect(listed.articles).toEqual(connection.articles_connection.nodes);
+      // sorted by title: one, three, two
+      expect(listed.articles[1]).toEqual(written.updateArticle);
+    }
+    const three = (await ok<{ article: Record<string, unknown> }>(`query($id: ID!, $withAuthor: Boolean!) { article(documentId: $id) { ...Article } } ${selection}`, { id: ids[2], withAuthor: true })).article;
+    expect(three).toMatchObject({
+      byName: [{ name: 'ahead-a' }, { name: 'ahead-b' }, { name: 'ahead-c' }],
+      byNameDesc: [{ name: 'ahead-c' }, { name: 'ahead-b' }, { name: 'ahead-a' }],
+      tags_connection: { nodes: [{ name: 'ahead-a' }, { name: 'ahead-b' }] },
+      category: { name: 'Ahead', articles: [{ title: 'ahead two', category: { name: 'Ahead' } }, { title: 'ahead three', category: { name: 'Ahead' } }] },
+      author: { name: 'Ahead author', articles: [{ title: 'ahead one' }] },
+    });
+    const byName = three.byName as Array<{ articles: unknown[] }>;
+    expect(byName[0].articles).toEqual([{ title: 'ahead three' }, { title: 'ahead two' }]);
+    expect(byName[2].articles).toEqual([{ title: 'ahead one' }, { title: 'ahead three' }, { title: 'ahead two' }]);
+  });
+
+  test('an error in a nested relation\'s arguments is reported at that field\'s path', async () => {
+    const result = await gql('{ articles(filters: { title: { startsWith: "ahead" } }, sort: "title:asc") { title category { articles(sort: "nope:asc") { title } } } }');
+    expect(result.errors?.[0]).toMatchObject({ path: ['articles', 0, 'category', 'articles'], extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  test('nested lists stay a constant number of store calls', async () => {
+    counter.calls = 0;
+    const data = await ok<{ articles: Array<{ category: { articles: unknown[] } }> }>(
+      '{ articles(filters: { title: { startsWith: "batched" } }, pagination: { pageSize: 50 }) { category { articles(pagination: { limit: 3 }) { title tags { name } } } } }',
+      {},
+      {},
+    );
+    expect(data.articles).toHaveLength(50);
+    expect(data.articles.every((article) => article.category.articles.length === 3)).toBe(true);
+    // articles, their category, its articles, their tags
+    expect(counter.calls).toBe(4);
+  });
+});
+
 describe('writing relations', () => {
   test('connect with positions, disconnect, set; the inverse side follows', async () => {
     const [a, b, c, d] = [await create('Tag', 'pa'), await create('Tag', 'pb'), await create('Tag', 'pc'), await create('Tag', 'pd')];

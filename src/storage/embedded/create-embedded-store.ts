@@ -70,6 +70,9 @@ export function openEmbeddedStore(dataDir: string): Store {
         throw error;
       } finally {
         batch.closed = true;
+        // While enabled, Node 20's AsyncLocalStorage runs a hook on every promise any request creates;
+        // between batches nothing reads it, so it is off (the next batch's `run` turns it on again).
+        currentBatch.disable();
       }
     });
   }

@@ -1,0 +1,124 @@
+import { collectSubFields, type VariableValues } from '@graphql-tools/utils';
+import { getArgumentValues, getNamedType, isObjectType, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import type { ContentType } from '../models/types';
+import type { StoredDocument } from '../storage/types';
+import { connectionFieldName } from '../sdl/naming';
+import type { FolioContext, PrefetchedValue } from './context';
+import { relationBatch, relationScope, relationValue, scopeKey, type ListArgs } from './relation-loader';
+import type { ScopedRow } from './row-scope';
+import type { Scope } from '../documents/scope';
+
+/**
+ * Look-ahead loading. A resolver that returns rows loads, before it returns, the relations that
+ * its selection set asks of them: one store query per relation field for all the rows together,
+ * then the same for the rows found, down the selection. The relation fields then answer from
+ * memory, synchronously. DataLoader batches store queries as well, but hands every parent a
+ * promise, and a promise per row is most of what a nested list costs graphql-js's executor.
+ *
+ * Answers are kept per request by field node and parent row. A field that was not looked ahead
+ * (a mutation's result, a failed look-ahead) resolves through its DataLoader as before, so an
+ * error in a relation's arguments is still reported at that field's own path.
+ */
+
+interface Selection {
+  info: GraphQLResolveInfo;
+  context: FolioContext;
+  /** the variables in the shape collectSubFields reads; one object per look-ahead, so its memo holds */
+  variables: VariableValues;
+}
+
+const selectionOf = (context: FolioContext, info: GraphQLResolveInfo): Selection => ({ info, context, variables: { coerced: info.variableValues, sources: {} } });
+
+/** The relation field a selected field reads, plain (`tags`) or as a connection (`tags_connection`). */
+const relationOf = (contentType: ContentType, fieldName: string) => {
+  const plain = contentType.attributes[fieldName];
+  if (plain?.type === 'relation') return { field: fieldName, attribute: plain, connection: false };
+  if (!fieldName.endsWith('_connection')) return undefined;
+  const field = fieldName.slice(0, -'_connection'.length);
+  const attribute = contentType.attributes[field];
+  return attribute?.type === 'relation' && connectionFieldName(field) === fieldName ? { field, attribute, connection: true } : undefined;
+};
+
+/** Rows grouped by the scope their relation is read in (one group, unless the rows mix locales or statuses). */
+const byScope = (context: FolioContext, target: ContentType, rows: readonly ScopedRow[]) => {
+  const groups = new Map<string, { scope: Scope; rows: ScopedRow[] }>();
+  for (const row of rows) {
+    const scope = relationScope(context, target, row);
+    const key = scopeKey(scope);
+    const group = groups.get(key);
+    if (group) group.rows.push(row);
+    else groups.set(key, { scope, rows: [row] });
+  }
+  return groups.values();
+};
+
+/** The fields selected on `type` by `nodes`; none when they cannot be collected (the executor reports why). */
+const subFieldsOf = ({ info, variables }: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[]): Map<string, FieldNode[]> => {
+  try {
+    return collectSubFields(info.schema, info.fragments, variables, type, nodes as FieldNode[]).fields;
+  } catch {
+    return new Map();
+  }
+};
+
+const prefetchField = async (selection: Selection, contentType: ContentType, type: GraphQLObjectType, nodes: FieldNode[], rows: readonly ScopedRow[]) => {
+  const { context } = selection;
+  const relation = relationOf(contentType, nodes[0].name.value);
+  const fieldDef = type.getFields()[nodes[0].name.value];
+  const target = relation && context.services.models.contentTypes.get(relation.attribute.target);
+  if (!relation || !fieldDef || !target) return;
+  const targetType = selection.info.schema.getType(getNamedType(fieldDef.type).name);
+  const answers = new Map<StoredDocument, PrefetchedValue>();
+  const found = new Set<ScopedRow>();
+  try {
+    const args = getArgumentValues(fieldDef, nodes[0], selection.info.variableValues) as ListArgs;
+    for (const group of byScope(context, target, rows)) {
+      const related = await relationBatch(context, relation.field, relation.attribute, target, group.scope, args)(group.rows);
+      group.rows.forEach((row, index) => {
+        answers.set(row, relation.connection ? { nodes: related[index] } : relationValue(relation.attribute, related[index]));
+        for (const child of related[index]) found.add(child);
+      });
+    }
+  } catch {
+    return;
+  }
+  const prefetched = (context.prefetched ??= new Map());
+  const known = prefetched.get(nodes[0]);
+  if (known) for (const [row, value] of answers) known.set(row, value);
+  else prefetched.set(nodes[0], answers);
+  if (!isObjectType(targetType)) return;
+  if (relation.connection) await prefetchUnderNodes(selection, target, targetType, nodes, [...found]);
+  else await prefetchRows(selection, target, targetType, nodes, [...found]);
+};
+
+/** Loads the relations selected under `nodes` (fields of `type`) for all `rows` at once. */
+const prefetchRows = async (selection: Selection, contentType: ContentType, type: GraphQLObjectType, nodes: readonly FieldNode[], rows: readonly ScopedRow[]): Promise<void> => {
+  if (rows.length === 0) return;
+  await Promise.all([...subFieldsOf(selection, type, nodes).values()].map((fieldNodes) => prefetchField(selection, contentType, type, fieldNodes, rows)));
+};
+
+/** The rows of a connection (`type`, selected by `nodes`) sit under its `nodes` field. */
+const prefetchUnderNodes = async (selection: Selection, contentType: ContentType, type: GraphQLObjectType, nodes: readonly FieldNode[], rows: readonly ScopedRow[]) => {
+  const rowField = type.getFields().nodes;
+  const rowType = rowField && getNamedType(rowField.type);
+  if (!isObjectType(rowType)) return;
+  for (const fieldNodes of subFieldsOf(selection, type, nodes).values()) {
+    if (fieldNodes[0].name.value === 'nodes') await prefetchRows(selection, contentType, rowType, fieldNodes, rows);
+  }
+};
+
+/** For a resolver whose field returns `rows` of `contentType` (a list, or one row). */
+export const prefetchRelations = async (context: FolioContext, contentType: ContentType, rows: readonly ScopedRow[], info: GraphQLResolveInfo): Promise<void> => {
+  const type = getNamedType(info.returnType);
+  if (isObjectType(type)) await prefetchRows(selectionOf(context, info), contentType, type, info.fieldNodes, rows);
+};
+
+/** For a `_connection` resolver: the rows are under the connection's `nodes`. */
+export const prefetchConnectionRelations = async (context: FolioContext, contentType: ContentType, rows: readonly ScopedRow[], info: GraphQLResolveInfo): Promise<void> => {
+  const connection = getNamedType(info.returnType);
+  if (isObjectType(connection)) await prefetchUnderNodes(selectionOf(context, info), contentType, connection, info.fieldNodes, rows);
+};
+
+/** The looked-ahead answer of a relation field for `parent`, or undefined when there is none. */
+export const prefetchedAnswer = (context: FolioContext, info: GraphQLResolveInfo, parent: StoredDocument): PrefetchedValue | undefined =>
+  context.prefetched?.get(info.fieldNodes[0])?.get(parent);
