@@ -38,6 +38,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     graphqlEndpoint: graphql.endpoint,
     graphiql: !isProduction(config) || graphql.playgroundAlways,
     landingPage: false,
+    // the HTTP front holds bodies to `rest.bodyLimit` (see graphql-request-handler)
+    maxRequestBodySize: false,
     logging: isProduction(config) ? 'warn' : 'error',
     ...graphql.yoga,
     context: async ({ request }) => ({

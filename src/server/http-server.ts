@@ -4,6 +4,7 @@ import type { Folio } from './create-folio';
 import type { HttpRoute } from './folio-module';
 import { INTERNAL_ERROR, notFound } from './error-envelope';
 import { sendError, sendJson } from './http-json';
+import { createGraphqlRequestHandler } from '../graphql/graphql-request-handler';
 
 /** The HTTP front: routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
 
@@ -23,11 +24,12 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
 
 export const createRequestListener = (folio: Folio) => {
   const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
+  const handleGraphql = createGraphqlRequestHandler(folio.graphql, folio.services.config.rest.bodyLimit);
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0];
     // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline
     if (graphqlEnabled && (path === endpoint || path.startsWith(`${endpoint}/`))) {
-      void folio.graphql(request, response);
+      handleGraphql(request, response);
       return;
     }
     if (path === '/_health') {
