@@ -45,8 +45,8 @@ interface HttpExtension {
   headers?: Record<string, string>;
 }
 
-const folioError = (code: ErrorCode, name: StrapiErrorName, message: string, details: ErrorDetails = {}, http?: HttpExtension): GraphQLError =>
-  createGraphQLError(message, { extensions: { code, error: { name, message, details }, ...(http ? { http } : {}) } });
+const folioError = (code: ErrorCode, name: StrapiErrorName, message: string, details: ErrorDetails = {}, http?: HttpExtension, path?: readonly string[]): GraphQLError =>
+  createGraphQLError(message, { extensions: { code, error: { name, message, details }, ...(http ? { http } : {}) }, path });
 
 export const badUserInput = (message: string, details: ErrorDetails = {}): GraphQLError =>
   folioError('BAD_USER_INPUT', 'ValidationError', message, details);
@@ -62,8 +62,9 @@ export const paginationError = (message: string): GraphQLError => folioError('BA
 export const notFoundError = (message = 'Not Found', details: ErrorDetails = {}): GraphQLError =>
   folioError('NOT_FOUND', 'NotFoundError', message, details);
 
-export const forbiddenError = (message = 'Forbidden access', details: ErrorDetails = {}): GraphQLError =>
-  folioError('FORBIDDEN', 'ForbiddenError', message, details);
+/** `path`: for an error raised outside execution, the root field it stands for */
+export const forbiddenError = (message = 'Forbidden access', details: ErrorDetails = {}, path?: readonly string[]): GraphQLError =>
+  folioError('FORBIDDEN', 'ForbiddenError', message, details, undefined, path);
 
 export const payloadTooLargeError = (message: string, details: ErrorDetails = {}): GraphQLError =>
   folioError('PAYLOAD_TOO_LARGE', 'PayloadTooLargeError', message, details);

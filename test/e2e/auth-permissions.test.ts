@@ -33,11 +33,31 @@ const promote = async (userId: number, type: string) => {
 const codeOf = (answer: { body: { errors?: Array<{ extensions?: Record<string, unknown> }> } }) => answer.body.errors?.[0]?.extensions?.code;
 
 describe('roles', () => {
-  test('everything is private by default: no grant, FORBIDDEN in a 200 with no data', async () => {
-    for (const query of ['{ tags { name } }', '{ authors { name } }', 'mutation { createArticle(data: { title: "x" }) { documentId } }', '{ usersPermissionsUsers { username } }']) {
+  test('everything is private by default: no grant, FORBIDDEN in a 200 shaped as Strapi\'s', async () => {
+    // list queries are non-null lists ([Tag]!): their null takes `data` with it, as in Strapi's exchange 116
+    for (const [query, field] of [
+      ['{ tags { name } }', 'tags'],
+      ['{ authors { name } }', 'authors'],
+      ['{ usersPermissionsUsers { username } }', 'usersPermissionsUsers'],
+    ]) {
       const answer = await server.gql(query);
-      expect({ query, status: answer.status, code: codeOf(answer), data: answer.body.data }).toEqual({ query, status: 200, code: 'FORBIDDEN', data: null });
+      expect({ query, status: answer.status, code: codeOf(answer), path: answer.body.errors?.[0]?.path, data: answer.body.data }).toEqual({ query, status: 200, code: 'FORBIDDEN', path: [field], data: null });
     }
+    // a nullable root field answers null beside the error, as in Strapi's exchange 115
+    expect((await server.gql('mutation { made: createArticle(data: { title: "x" }) { documentId } }')).body).toEqual({
+      data: { made: null },
+      errors: [{ message: 'Forbidden access', path: ['made'], extensions: { code: 'FORBIDDEN', error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} } } }],
+    });
+  });
+
+  test('an operation with a forbidden field is refused whole; each forbidden root field has its error', async () => {
+    const answer = await server.gql('query { tag(documentId: "x") { name } article(documentId: "x") { title } author(documentId: "y") { name } }');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ tag: null, article: null, author: null });
+    expect(answer.body.errors!.map((error) => [error.path, error.extensions!.code])).toEqual([
+      [['tag'], 'FORBIDDEN'],
+      [['author'], 'FORBIDDEN'],
+    ]);
   });
 
   test('public grants: find allows the list and connection, findOne the single query', async () => {
