@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { STORED_NAME } from './file-names';
@@ -24,6 +24,8 @@ export interface LocalProvider {
   withReader<T>(storedName: string, work: (readAt: ReadAt) => Promise<T>): Promise<T>;
   /** removes the file; a missing file is not an error */
   remove(storedName: string): Promise<void>;
+  /** the stored names in the directory (anything else there is not the provider's) */
+  list(): Promise<string[]>;
 }
 
 export const createLocalProvider = (dataDir: string, directory: string): LocalProvider => {
@@ -68,5 +70,6 @@ export const createLocalProvider = (dataDir: string, directory: string): LocalPr
       }
     },
     remove: (storedName) => rm(pathOf(storedName), { force: true }),
+    list: async () => (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isFile() && STORED_NAME.test(entry.name)).map((entry) => entry.name),
   };
 };

@@ -8,6 +8,7 @@ import { createLocalProvider } from './local-provider';
 import { createServeUploadsRoute } from './serve-uploads';
 import { createUploadApiRoute } from './upload-routes';
 import { createUploadSchema } from './upload-schema';
+import { sweepUploads } from './sweep-uploads';
 
 /**
  * The media library: files stored by the local provider under `<dataDir>/<upload.directory>`,
@@ -27,6 +28,8 @@ export const createUploadModule = (services: Services): FolioModule => {
       await collection.createIndex({ keys: [['documentId', 1]], unique: true });
       // `/uploads/*` finds its record by URL on every request.
       await collection.createIndex({ keys: [['url', 1]], unique: true });
+      const swept = await sweepUploads(provider, collection);
+      if (swept.length > 0) process.stderr.write(`upload: removed ${swept.length} file(s) left by an interrupted upload\n`);
     },
     routes({ authenticator }) {
       const principalOf = (request: IncomingMessage): Promise<Principal> => authenticator.authenticate(request.headers.authorization ?? null);

@@ -43,7 +43,7 @@ export const defaultPlugins = (extra: Record<string, unknown> = {}): Record<stri
 });
 
 export const startTestServer = async (
-  options: { config?: ConfigFiles; schemaDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { config?: ConfigFiles; schemaDir?: string; env?: NodeJS.ProcessEnv; /** kept by stop(): for restarts on the same data */ dataDir?: string } = {},
 ): Promise<TestServer> => {
   const root = mkdtempSync(join(tmpdir(), 'folio-test-'));
   const configDir = join(root, 'config');
@@ -57,7 +57,7 @@ export const startTestServer = async (
   const running = await startFolio({
     schemaDir: options.schemaDir ?? EXAMPLE_SCHEMA,
     configDir,
-    dataDir: join(root, 'data'),
+    dataDir: options.dataDir ?? join(root, 'data'),
     host: '127.0.0.1',
     port: 0,
     env: { NODE_ENV: 'test', ...options.env },

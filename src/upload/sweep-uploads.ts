@@ -1,0 +1,27 @@
+import type { Collection } from '../storage/types';
+import { storedNameOf, URL_PREFIX, type FileRow } from './file-record';
+import type { LocalProvider } from './local-provider';
+
+/**
+ * A crash can leave files that no record names: a `.part` still being written, or a file renamed
+ * into place whose record was never inserted. Nothing else writes the directory (one process owns
+ * the data directory, and no request runs before start), so at start every such file is garbage.
+ */
+
+const BATCH = 500;
+
+/** Removes the stored files that no record names; answers their names. */
+export const sweepUploads = async (provider: LocalProvider, records: Collection): Promise<string[]> => {
+  const names = await provider.list();
+  const removed: string[] = [];
+  for (let start = 0; start < names.length; start += BATCH) {
+    const batch = names.slice(start, start + BATCH);
+    const rows = await records.find({ url: { $in: batch.map((name) => `${URL_PREFIX}${name}`) } }, { projection: ['hash', 'ext'] });
+    const named = new Set(rows.map((row) => storedNameOf(row as FileRow)));
+    for (const name of batch.filter((candidate) => !named.has(candidate))) {
+      await provider.remove(name);
+      removed.push(name);
+    }
+  }
+  return removed;
+};
