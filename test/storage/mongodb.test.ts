@@ -36,6 +36,13 @@ describe('mongodb engine without a server', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  test('an option in the connection string wins over Folio\'s default', async () => {
+    const started = Date.now();
+    const opening = openStore({ client: 'mongodb', uri: 'mongodb://127.0.0.1:9/folio?serverSelectionTimeoutMS=300' }, '');
+    await expect(opening).rejects.toThrow(/within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   test('needs a connection string', async () => {
     await expect(openStore({ client: 'mongodb' }, '')).rejects.toThrow(/connection string/);
   });

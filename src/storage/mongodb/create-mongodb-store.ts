@@ -27,8 +27,21 @@ const DEFAULT_OPTIONS: MongoClientOptions = {
 const DEFAULT_DATABASE = 'folio';
 const PING_TIMEOUT_MS = 2_000;
 
+/**
+ * The driver lets the options object win over the connection string, so a default Folio passed
+ * there would silently override what the URI says (`?serverSelectionTimeoutMS=2000`): defaults
+ * are passed only for the options the URI leaves unset.
+ */
+const defaultsLeftOpen = (uri: string): MongoClientOptions => {
+  const query = uri.includes('?') ? uri.slice(uri.indexOf('?') + 1) : '';
+  const inUri = new Set([...new URLSearchParams(query).keys()].map((key) => key.toLowerCase()));
+  return Object.fromEntries(Object.entries(DEFAULT_OPTIONS).filter(([key]) => !inUri.has(key.toLowerCase())));
+};
+
 async function connect(uri: string, options: MongoClientOptions): Promise<MongoClient> {
   const client = new MongoClient(uri, options);
+  // what the driver settled on, from the URI or the options
+  const timeout = client.options.serverSelectionTimeoutMS;
   try {
     await client.connect();
     return client;
@@ -36,7 +49,7 @@ async function connect(uri: string, options: MongoClientOptions): Promise<MongoC
     await client.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `cannot reach MongoDB at ${redactConnectionString(uri)} within ${options.serverSelectionTimeoutMS} ms ` +
+      `cannot reach MongoDB at ${redactConnectionString(uri)} within ${timeout} ms ` +
         `(raise database.options.serverSelectionTimeoutMS to wait longer): ${reason}`,
       { cause: error },
     );
@@ -51,7 +64,7 @@ async function connect(uri: string, options: MongoClientOptions): Promise<MongoC
  */
 export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
   const { dbName, ...clientOptions } = config.options ?? {};
-  const options: MongoClientOptions = { ...DEFAULT_OPTIONS, ...(clientOptions as MongoClientOptions) };
+  const options: MongoClientOptions = { ...defaultsLeftOpen(config.uri), ...(clientOptions as MongoClientOptions) };
   const client = await connect(config.uri, options);
   const db = client.db(typeof dbName === 'string' ? dbName : (databaseNameOf(config.uri) ?? DEFAULT_DATABASE));
   const hello = await db.admin().command({ hello: 1 });
