@@ -1,4 +1,4 @@
-import type { FolioConfig } from './types';
+import type { CorsConfig, FolioConfig } from './types';
 
 /** Every setting's value when nothing configures it; also a base for configs built in tests. */
 export function defaultConfig(env = 'development'): FolioConfig {
@@ -33,5 +33,17 @@ export function defaultConfig(env = 'development'): FolioConfig {
     rest: { defaultLimit: 25, maxLimit: 100, bodyLimit: 1024 * 1024 },
     database: { client: 'embedded', options: {} },
     admin: { apiTokens: [] },
+    cors: defaultCors(),
+  };
+}
+
+/** Strapi's `strapi::cors` defaults: for the keys its config leaves out, and for a project without `config/middlewares`. */
+export function defaultCors(): CorsConfig {
+  return {
+    origin: '*',
+    maxAge: 31536000,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+    headers: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
   };
 }

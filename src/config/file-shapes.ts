@@ -1,4 +1,4 @@
-import { anyObject, anyString, arrayOf, boolean, integer, object, oneOf, recordOf, string } from './shape';
+import { anyObject, anyString, arrayOf, boolean, either, integer, object, oneOf, recordOf, string } from './shape';
 
 const positiveInteger = integer({ min: 1 });
 const nonEmptyString = string();
@@ -96,4 +96,28 @@ export const adminFileShape = object(
   { apiTokens: arrayOf(apiToken), apiToken: object({ salt: secret }) },
   // In every Strapi project's admin.js: admin-panel auth, data transfer and feature flags, which Folio does not serve.
   { ignored: ['auth', 'transfer', 'flags', 'secrets'] },
+);
+
+const stringOrList = either(nonEmptyString, arrayOf(nonEmptyString), 'a string or an array of strings');
+
+export const corsConfigShape = object({
+  origin: stringOrList,
+  maxAge: integer({ min: 0 }),
+  credentials: boolean,
+  methods: stringOrList,
+  headers: stringOrList,
+  expose: stringOrList,
+  // Accepted for Strapi configs: Folio's error answers carry the CORS headers whatever this says.
+  keepHeadersOnError: boolean,
+  // Strapi 5 ignores it with a warning; resolveMiddlewares refuses `false`, which would leave CORS on.
+  enabled: boolean,
+});
+
+/** Strapi's `config/middlewares`: names, or `{ name, config }`; `resolve` points at a custom middleware's file. */
+export const middlewaresFileShape = arrayOf(
+  either(
+    nonEmptyString,
+    object({ name: nonEmptyString, config: anyObject, resolve: nonEmptyString }),
+    'a middleware name or an object such as { "name": "strapi::cors", "config": { … } }',
+  ),
 );

@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { ConfigError, type ConfigProblem } from './config-error';
 import { defaultConfig } from './defaults';
 import { createEnvHelper, type EnvHelper } from './env-helper';
-import { adminFileShape, apiFileShape, databaseFileShape, pluginsFileShape, serverFileShape } from './file-shapes';
+import { adminFileShape, apiFileShape, databaseFileShape, middlewaresFileShape, pluginsFileShape, serverFileShape } from './file-shapes';
 import { readConfigFile, type ConfigFileName } from './read-config-file';
 import { resolveAdmin } from './resolve-admin';
 import { resolveDatabase } from './resolve-database';
+import { resolveMiddlewares } from './resolve-middlewares';
 import { resolvePlugins } from './resolve-plugins';
 import { resolveServer, type ServerOverrides } from './resolve-server';
 import type { Shape, ShapeIssue } from './shape';
@@ -14,7 +15,7 @@ import type { FolioConfig } from './types';
 export { ConfigError, type ConfigProblem } from './config-error';
 
 export interface LoadConfigOptions {
-  /** folder of optional `plugins`, `api`, `server`, `database`, `admin` files (`.json` or `.js`) */
+  /** folder of optional `plugins`, `api`, `server`, `database`, `admin`, `middlewares` files (`.json` or `.js`) */
   configDir: string;
   /** @default process.env */
   env?: NodeJS.ProcessEnv;
@@ -45,6 +46,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   const server = readSection(configDir, 'server', serverFileShape, helper, problems);
   const database = readSection(configDir, 'database', databaseFileShape, helper, problems);
   const admin = readSection(configDir, 'admin', adminFileShape, helper, problems);
+  const middlewares = readSection(configDir, 'middlewares', middlewaresFileShape, helper, problems);
 
   const defaults = defaultConfig(env.NODE_ENV || 'development');
   const rest = { ...defaults.rest, ...api.value?.rest };
@@ -58,6 +60,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
     rest,
     database: resolveDatabase(database.value, database.source, env, problems),
     admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
+    cors: resolveMiddlewares(middlewares.value, middlewares.source, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

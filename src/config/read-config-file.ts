@@ -4,12 +4,13 @@ import type { ConfigProblem } from './config-error';
 import type { EnvHelper } from './env-helper';
 import { isPlainObject } from './shape';
 
-export type ConfigFileName = 'plugins' | 'api' | 'server' | 'database' | 'admin';
+export type ConfigFileName = 'plugins' | 'api' | 'server' | 'database' | 'admin' | 'middlewares';
 
 export interface ConfigFile {
   /** as shown in messages: the config folder joined with the file name */
   file: string;
-  value: Record<string, unknown>;
+  /** an object, or for `middlewares` an array; its shape checks the rest */
+  value: unknown;
 }
 
 function exportedValue(file: string): unknown {
@@ -28,7 +29,10 @@ function evaluate(file: string, env: EnvHelper): unknown {
   return typeof exported === 'function' ? (exported as (helpers: { env: EnvHelper }) => unknown)({ env }) : exported;
 }
 
-/** Reads `<name>.json` or `<name>.js` (object, or Strapi's `({ env }) => object`); undefined when neither exists. */
+/**
+ * Reads `<name>.json` or `<name>.js` (object, or Strapi's `({ env }) => object`; an array for `middlewares`, as in
+ * Strapi); undefined when neither exists.
+ */
 export function readConfigFile(configDir: string, name: ConfigFileName, env: EnvHelper, problems: ConfigProblem[]): ConfigFile | undefined {
   const present = ['.json', '.js'].map((extension) => join(configDir, name + extension)).filter((file) => existsSync(file));
   if (present.length > 1) {
@@ -44,8 +48,9 @@ export function readConfigFile(configDir: string, name: ConfigFileName, env: Env
     problems.push({ source: file, message: `could not be read: ${(error as Error).message}` });
     return undefined;
   }
-  if (!isPlainObject(value)) {
-    const what = file.endsWith('.json') ? 'hold a JSON object' : 'export an object or a function returning one (synchronously)';
+  const kind = name === 'middlewares' ? 'array' : 'object';
+  if (kind === 'array' ? !Array.isArray(value) : !isPlainObject(value)) {
+    const what = file.endsWith('.json') ? `hold a JSON ${kind}` : `export an ${kind} or a function returning one (synchronously)`;
     problems.push({ source: file, message: `must ${what}` });
     return undefined;
   }

@@ -73,6 +73,26 @@ export function arrayOf<T>(item: Shape<T>, { nonEmpty = false } = {}): Shape<T[]
   };
 }
 
+/**
+ * A value of one of two kinds, such as Strapi's "a string or a list of them". A value of the right kind
+ * with wrong contents gets that kind's own messages (`[1] must be ...`); a value of neither kind, one
+ * message naming both.
+ */
+export function either<A, B>(first: Shape<A>, second: Shape<B>, expected: string): Shape<A | B> {
+  return (value, path, issues) => {
+    for (const shape of [first, second] as const) {
+      const own: ShapeIssue[] = [];
+      const parsed = shape(value, path, own);
+      if (own.length === 0) return parsed;
+      if (own.some((issue) => issue.path !== path)) {
+        issues.push(...own);
+        return undefined;
+      }
+    }
+    return mismatch(issues, path, expected, value);
+  };
+}
+
 export function recordOf<T>(item: Shape<T>): Shape<Record<string, T>> {
   return (value, path, issues) => {
     if (!isPlainObject(value)) return mismatch(issues, path, 'an object', value);

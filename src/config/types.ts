@@ -82,6 +82,22 @@ export interface ApiTokenSeed {
   description?: string;
 }
 
+/** Strapi's `strapi::cors` settings, answered by the HTTP front on every route. */
+export interface CorsConfig {
+  /** `'*'`; one origin, sent whatever the request's; or the origins allowed (a list, or one string with commas). @default '*' */
+  origin: string | string[];
+  /** seconds a browser may keep a preflight answer; 0 sends no `Access-Control-Max-Age`. @default 31536000 */
+  maxAge: number;
+  /** @default true */
+  credentials: boolean;
+  /** @default ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] */
+  methods: string | string[];
+  /** request headers a preflight may ask for; empty allows whatever it asks. @default ['Content-Type', 'Authorization', 'Origin', 'Accept'] */
+  headers: string | string[];
+  /** response headers scripts may read. @default unset */
+  expose?: string | string[];
+}
+
 export interface FolioConfig {
   env: string;
   server: { host: string; port: number };
@@ -92,4 +108,6 @@ export interface FolioConfig {
   rest: RestConfig;
   database: DatabaseConfig;
   admin: { apiTokens: ApiTokenSeed[]; apiTokenSalt?: string };
+  /** false when `config/middlewares` leaves out `strapi::cors` */
+  cors: CorsConfig | false;
 }

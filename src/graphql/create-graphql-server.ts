@@ -42,6 +42,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     maxRequestBodySize: false,
     logging: isProduction(config) ? 'warn' : 'error',
     ...graphql.yoga,
+    cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
     context: async ({ request }) => ({
       services,
       principal: await authenticator.authenticate(request.headers.get('authorization')),

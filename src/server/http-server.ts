@@ -5,8 +5,9 @@ import type { HttpRoute } from './folio-module';
 import { INTERNAL_ERROR, notFound } from './error-envelope';
 import { sendError, sendJson } from './http-json';
 import { createGraphqlRequestHandler } from '../graphql/graphql-request-handler';
+import { createCors } from './cors';
 
-/** The HTTP front: routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
+/** The HTTP front: CORS on every answer, then routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
 
 export interface RunningServer {
   url: string;
@@ -25,7 +26,10 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
 export const createRequestListener = (folio: Folio) => {
   const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
   const handleGraphql = createGraphqlRequestHandler(folio.graphql, folio.services.config.rest.bodyLimit);
+  const { cors } = folio.services.config;
+  const answerCors = cors === false ? () => false : createCors(cors);
   return (request: IncomingMessage, response: ServerResponse) => {
+    if (answerCors(request, response)) return;
     const path = (request.url ?? '/').split('?')[0];
     // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline
     if (graphqlEnabled && (path === endpoint || path.startsWith(`${endpoint}/`))) {
