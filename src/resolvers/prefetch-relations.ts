@@ -1,5 +1,5 @@
 import { collectSubFields, type VariableValues } from '@graphql-tools/utils';
-import { getArgumentValues, getNamedType, isObjectType, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { getArgumentValues, getNamedType, isObjectType, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { ContentType } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import { connectionFieldName } from '../sdl/naming';
@@ -91,9 +91,30 @@ const prefetchField = async (selection: Selection, contentType: ContentType, typ
   else await prefetchRows(selection, target, targetType, nodes, [...found]);
 };
 
+// Per field node of a parsed (cached) document: whether its selection names a relation at all.
+const namesRelation = new WeakMap<FieldNode, boolean>();
+
+/** A look at the names only (no variables, no field collection): most selections name no relation, and stop here. */
+const mayNameRelation = ({ info }: Selection, contentType: ContentType, nodes: readonly FieldNode[]): boolean => {
+  const visited = new Set<string>();
+  const walk = (selectionSet: SelectionSetNode | undefined): boolean =>
+    (selectionSet?.selections ?? []).some((selection) => {
+      if (selection.kind === Kind.FIELD) return relationOf(contentType, selection.name.value) !== undefined;
+      if (selection.kind === Kind.INLINE_FRAGMENT) return walk(selection.selectionSet);
+      if (visited.has(selection.name.value)) return false;
+      visited.add(selection.name.value);
+      return walk(info.fragments[selection.name.value]?.selectionSet);
+    });
+  return nodes.some((node) => {
+    let known = namesRelation.get(node);
+    if (known === undefined) namesRelation.set(node, (known = walk(node.selectionSet)));
+    return known;
+  });
+};
+
 /** Loads the relations selected under `nodes` (fields of `type`) for all `rows` at once. */
 const prefetchRows = async (selection: Selection, contentType: ContentType, type: GraphQLObjectType, nodes: readonly FieldNode[], rows: readonly ScopedRow[]): Promise<void> => {
-  if (rows.length === 0) return;
+  if (rows.length === 0 || !mayNameRelation(selection, contentType, nodes)) return;
   await Promise.all([...subFieldsOf(selection, type, nodes).values()].map((fieldNodes) => prefetchField(selection, contentType, type, fieldNodes, rows)));
 };
 
