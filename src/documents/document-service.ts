@@ -6,6 +6,7 @@ import { createDocumentId } from './document-id';
 import { createDataPreparer, type Prepared, type RelationWrite } from './prepare-data';
 import { applyRelationChange, referencedIds } from './relation-input';
 import { rowStatus, scopeFilter, type LocaleSettings, type Scope, type Status } from './scope';
+import { cohortFilter } from './publication-cohort';
 
 /**
  * Documents on top of the store: versions per status and locale, numeric ids, documentIds,
@@ -42,8 +43,13 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
   const collectionOf = (contentType: ContentType) => store.collection(contentType.collectionName);
   const targetOf = (attribute: RelationAttribute): ContentType | undefined => models.contentTypes.get(attribute.target);
 
-  const withScope = (contentType: ContentType, scope: Scope, filter?: Filter): Filter =>
-    filter && Object.keys(filter).length > 0 ? { $and: [scopeFilter(contentType, scope), filter] } : scopeFilter(contentType, scope);
+  /** The rows of `scope` (status, locale, publication cohorts) that match `filter`. */
+  const withScope = async (contentType: ContentType, scope: Scope, filter?: Filter): Promise<Filter> => {
+    const parts = [scopeFilter(contentType, scope), await cohortFilter(collectionOf(contentType), contentType, scope), filter].filter(
+      (part): part is Filter => part !== undefined && Object.keys(part).length > 0,
+    );
+    return parts.length === 1 ? parts[0] : { $and: parts };
+  };
 
   const fail = (issues: ValidationIssue[]): never => {
     throw validationErrors(issues);
@@ -224,19 +230,19 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
     return store.transaction(() => collectionOf(contentType).deleteMany(filter));
   };
 
-  const findMany = (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
-    collectionOf(contentType).find(withScope(contentType, scope, query.filter), {
+  const findMany = async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
+    collectionOf(contentType).find(await withScope(contentType, scope, query.filter), {
       sort: withTiebreak(query.sort),
       skip: query.skip,
       limit: query.limit,
     });
 
-  const count = (contentType: ContentType, scope: Scope, filter?: Filter) => collectionOf(contentType).countDocuments(withScope(contentType, scope, filter));
+  const count = async (contentType: ContentType, scope: Scope, filter?: Filter) => collectionOf(contentType).countDocuments(await withScope(contentType, scope, filter));
 
-  const findOne = (contentType: ContentType, documentId: string, scope: Scope) =>
-    collectionOf(contentType).findOne(withScope(contentType, scope, { documentId }));
+  const findOne = async (contentType: ContentType, documentId: string, scope: Scope) =>
+    collectionOf(contentType).findOne(await withScope(contentType, scope, { documentId }));
 
-  const findFirst = (contentType: ContentType, scope: Scope) => collectionOf(contentType).findOne(withScope(contentType, scope), { sort: [['id', 1]] });
+  const findFirst = async (contentType: ContentType, scope: Scope) => collectionOf(contentType).findOne(await withScope(contentType, scope), { sort: [['id', 1]] });
 
   /** A single type holds at most one document, in any status and locale: its documentId, if it has one. */
   const singleDocumentId = async (contentType: ContentType): Promise<string | undefined> => {

@@ -10,10 +10,25 @@ import { badUserInput } from '../errors/graphql-errors';
 export type Status = 'draft' | 'published';
 export const ALL_LOCALES = '*';
 
+/** Cohorts of documents by how their draft and published versions relate (Strapi's `publicationFilter`). */
+export const PUBLICATION_FILTERS = [
+  'never-published',
+  'never-published-document',
+  'has-published-version',
+  'has-published-version-document',
+  'modified',
+  'unmodified',
+  'published-without-draft',
+  'published-with-draft',
+] as const;
+export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
+
 export interface Scope {
   status: Status;
   /** a configured locale, `*` (reads only) or undefined for non-localized types */
   locale?: string;
+  /** reads only: every cohort the rows must belong to (relations inherit them) */
+  publication?: readonly PublicationFilter[];
 }
 
 export interface LocaleSettings {
@@ -44,4 +59,19 @@ export const scopeFilter = (contentType: ContentType, scope: Scope): Filter => {
 export const inheritScope = (target: ContentType, parent: Scope, settings: LocaleSettings): Scope => ({
   status: parent.status,
   locale: target.localized ? (parent.locale && parent.locale !== ALL_LOCALES ? parent.locale : settings.defaultLocale) : undefined,
+  ...(parent.publication ? { publication: parent.publication } : {}),
 });
+
+/** Status and locale alone: filters and sorts through relations read the related rows whatever their cohort, as Strapi's joins do. */
+export const versionScope = ({ status, locale }: Scope): Scope => ({ status, locale });
+
+/** Identifies a scope among others (loader keys, grouping). */
+export const scopeKey = (scope: Scope): string => `${scope.status}|${scope.locale ?? ''}|${scope.publication?.join(',') ?? ''}`;
+
+/** The cohorts a read asks for: `publicationFilter`, and the older `hasPublishedVersion` (true: published in its locale; false: never). */
+export const publicationOf = (publicationFilter: PublicationFilter | undefined, hasPublishedVersion: boolean | undefined): PublicationFilter[] | undefined => {
+  const cohorts: PublicationFilter[] = [];
+  if (publicationFilter) cohorts.push(publicationFilter);
+  if (hasPublishedVersion !== undefined) cohorts.push(hasPublishedVersion ? 'has-published-version' : 'never-published');
+  return cohorts.length > 0 ? cohorts : undefined;
+};

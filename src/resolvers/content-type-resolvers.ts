@@ -6,7 +6,7 @@ import * as names from '../sdl/naming';
 import { notFoundError } from '../errors/graphql-errors';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSortPaths } from '../query/parse-sort';
-import { resolveLocale, type Scope, type Status } from '../documents/scope';
+import { PUBLICATION_FILTERS, publicationOf, resolveLocale, type PublicationFilter, type Scope, type Status } from '../documents/scope';
 import type { FolioContext } from './context';
 import { filterTranslatorFor } from './filter-translator';
 import { loadLocalizations, type ListArgs } from './relation-loader';
@@ -21,10 +21,16 @@ type Args = Record<string, unknown>;
 
 const statusOf = (value: unknown): Status => (value === 'DRAFT' ? 'draft' : 'published');
 
-const readScope = (contentType: ContentType, args: Args, context: FolioContext, allowAllLocales: boolean): Scope => ({
-  status: statusOf(args.status),
-  locale: resolveLocale(contentType, args.locale as string | undefined, context.services.config.i18n, allowAllLocales),
-});
+const cohortOf = (value: unknown): PublicationFilter | undefined => PUBLICATION_FILTERS.find((cohort) => names.publicationFilterEnumValue(cohort) === value);
+
+const readScope = (contentType: ContentType, args: Args, context: FolioContext, allowAllLocales: boolean): Scope => {
+  const publication = publicationOf(cohortOf(args.publicationFilter), typeof args.hasPublishedVersion === 'boolean' ? args.hasPublishedVersion : undefined);
+  return {
+    status: statusOf(args.status),
+    locale: resolveLocale(contentType, args.locale as string | undefined, context.services.config.i18n, allowAllLocales),
+    ...(publication ? { publication } : {}),
+  };
+};
 
 const scoped = (rows: StoredDocument[], scope: Scope): StoredDocument[] => rows.map((row) => withScope(row, scope));
 

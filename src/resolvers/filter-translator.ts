@@ -1,5 +1,5 @@
 import { createFilterTranslator, type FilterTranslator } from '../query/translate-filters';
-import { inheritScope, type Scope } from '../documents/scope';
+import { inheritScope, versionScope, type Scope } from '../documents/scope';
 import { permissionFor } from '../sdl/naming';
 import type { FolioContext } from './context';
 
@@ -15,7 +15,7 @@ export const filterTranslatorFor = (context: FolioContext, scope: Scope): Filter
     maxDepth: MAX_FILTER_DEPTH,
     canRead: (target) => context.principal.can(permissionFor(target, 'find')),
     lookup: async (target, filter, field) => {
-      const rows = await documents.findMany(target, inheritScope(target, scope, config.i18n), { filter });
+      const rows = await documents.findMany(target, inheritScope(target, versionScope(scope), config.i18n), { filter });
       return rows.map((row) => row[field] ?? null);
     },
   });

@@ -4,9 +4,9 @@ import type { ContentType } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import { connectionFieldName } from '../sdl/naming';
 import type { FolioContext, PrefetchedValue } from './context';
-import { relationBatch, relationScope, relationValue, scopeKey, type ListArgs } from './relation-loader';
+import { relationBatch, relationScope, relationValue, type ListArgs } from './relation-loader';
 import type { ScopedRow } from './row-scope';
-import type { Scope } from '../documents/scope';
+import { scopeKey, type Scope } from '../documents/scope';
 
 /**
  * Look-ahead loading. A resolver that returns rows loads, before it returns, the relations that

@@ -3,7 +3,7 @@ import type { ContentType, RelationAttribute } from '../models/types';
 import type { Filter, StoredDocument, StoredValue } from '../storage/types';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
-import { inheritScope, type Scope } from '../documents/scope';
+import { inheritScope, scopeKey, type Scope } from '../documents/scope';
 import { FILES_COLLECTION } from '../documents/document-service';
 import type { FolioContext } from './context';
 import { scopeOfRow, withScope, type ScopedRow } from './row-scope';
@@ -32,7 +32,6 @@ const loaderFor = <V>(context: FolioContext, key: string, batch: (parents: reado
   return loader;
 };
 
-export const scopeKey = (scope: Scope): string => `${scope.status}|${scope.locale ?? ''}`;
 
 /** Pages one parent's rows; the store query already filtered and, when asked, sorted them. */
 const pageRows = (rows: StoredDocument[], args: ListArgs, context: FolioContext): StoredDocument[] => {

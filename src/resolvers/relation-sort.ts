@@ -1,7 +1,7 @@
 import type { ContentType, RelationAttribute } from '../models/types';
 import type { Filter, StoredDocument } from '../storage/types';
 import type { SortPath } from '../query/parse-sort';
-import { inheritScope, type Scope } from '../documents/scope';
+import { inheritScope, versionScope, type Scope } from '../documents/scope';
 import { compareValues } from '../storage/compare-values';
 import type { FolioContext } from './context';
 
@@ -19,7 +19,7 @@ const valuesAlong = async (context: FolioContext, contentType: ContentType, scop
   let current: Array<StoredDocument | undefined> = rows;
   for (const hop of path.slice(0, -1)) {
     const target = models.contentTypes.get((owner.attributes[hop] as RelationAttribute).target) as ContentType;
-    const targetScope = inheritScope(target, ownerScope, config.i18n);
+    const targetScope = inheritScope(target, versionScope(ownerScope), config.i18n);
     const ids = [...new Set(current.flatMap((row) => (typeof row?.[hop] === 'string' ? [row[hop] as string] : [])))];
     const filter: Filter = { documentId: { $in: ids } };
     const byId = new Map((await documents.findMany(target, targetScope, { filter })).map((row) => [row.documentId, row]));

@@ -10,7 +10,7 @@ import { parseQueryString, type QueryParameter, type RestQuery } from './parse-q
 import { parseSortPaths } from '../query/parse-sort';
 import { parseRestSort } from './rest-sort';
 import { parseRestPagination, type RestPagination } from './rest-pagination';
-import { parseLocale, parseStatus } from './rest-scope';
+import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseStatus } from './rest-scope';
 import { createSearchFilter } from './search-filter';
 import { dataOfBody } from './check-body-data';
 import { rootArgumentsOf, operationText } from './operation-text';
@@ -39,8 +39,8 @@ interface Shapers {
   toV4: V4Converter;
 }
 
-const LIST_PARAMETERS = new Set<QueryParameter>(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q']);
-const DOCUMENT_PARAMETERS = new Set<QueryParameter>(['fields', 'populate', 'status', 'locale']);
+const LIST_PARAMETERS = new Set<QueryParameter>(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q', 'publicationFilter', 'hasPublishedVersion']);
+const DOCUMENT_PARAMETERS = new Set<QueryParameter>(['fields', 'populate', 'status', 'locale', 'publicationFilter', 'hasPublishedVersion']);
 const DELETE_PARAMETERS = new Set<QueryParameter>(['locale']);
 
 const parametersOf = (operation: RouteOperation): ReadonlySet<QueryParameter> =>
@@ -120,6 +120,8 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     const values: Record<string, unknown> = {
       documentId,
       status: parseStatus(query.status),
+      publicationFilter: parsePublicationFilter(query.publicationFilter),
+      hasPublishedVersion: parseHasPublishedVersion(query.hasPublishedVersion),
       locale: operation.action === 'delete' && query.locale === '*' ? undefined : parseLocale(query.locale),
       filters: list?.filters,
       sort: list?.sort,

@@ -7,7 +7,7 @@ import { badUserInput } from '../errors/graphql-errors';
  * rather than left to qs, which would drop them silently (a dropped filter widens the result).
  */
 
-export const QUERY_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q'] as const;
+export const QUERY_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q', 'publicationFilter', 'hasPublishedVersion'] as const;
 export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
 export type RestQuery = Partial<Record<QueryParameter, unknown>>;
 

@@ -1,22 +1,40 @@
 import { badUserInput } from '../errors/graphql-errors';
+import { PUBLICATION_FILTERS } from '../documents/scope';
+import { publicationFilterEnumValue } from '../sdl/naming';
 
 /**
- * `status` and `locale` of the query string → the GraphQL arguments. Strapi 5.54 reads an
+ * `status`, `locale`, `publicationFilter` and `hasPublishedVersion` of the query string → the GraphQL arguments. Strapi 5.54 reads an
  * unknown status as "draft"; Folio refuses it. Whether a locale is configured is left to the
  * resolvers, which refuse unknown ones for REST and GraphQL alike.
  */
+
+const queryError = (param: string, message: string) => badUserInput(message, { key: param, path: null, source: 'query', param });
 
 export const parseStatus = (value: unknown): 'DRAFT' | 'PUBLISHED' | undefined => {
   if (value === undefined) return undefined;
   if (value === 'draft') return 'DRAFT';
   if (value === 'published') return 'PUBLISHED';
-  throw badUserInput(`Invalid status ${JSON.stringify(value)}: expected draft or published`, { key: 'status', path: null, source: 'query', param: 'status' });
+  throw queryError('status', `Invalid status ${JSON.stringify(value)}: expected draft or published`);
 };
 
 export const parseLocale = (value: unknown): string | undefined => {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '') {
-    throw badUserInput(`Invalid locale ${JSON.stringify(value)}`, { key: 'locale', path: null, source: 'query', param: 'locale' });
+    throw queryError('locale', `Invalid locale ${JSON.stringify(value)}`);
   }
   return value;
+};
+
+/** `publicationFilter=never-published` → `NEVER_PUBLISHED`. */
+export const parsePublicationFilter = (value: unknown): string | undefined => {
+  if (value === undefined) return undefined;
+  const cohort = PUBLICATION_FILTERS.find((candidate) => candidate === value);
+  if (!cohort) throw queryError('publicationFilter', `Invalid publicationFilter ${JSON.stringify(value)}: expected one of ${PUBLICATION_FILTERS.join(', ')}`);
+  return publicationFilterEnumValue(cohort);
+};
+
+export const parseHasPublishedVersion = (value: unknown): boolean | undefined => {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw queryError('hasPublishedVersion', `Invalid hasPublishedVersion ${JSON.stringify(value)}: expected true or false`);
 };

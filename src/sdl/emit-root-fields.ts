@@ -5,7 +5,7 @@ import type { EmitContext } from './emit-model-sdl';
 
 /** Shadow CRUD queries and mutations of one content-type, each marked with its `@auth` scope. */
 
-const { publicationStatus: STATUS, localeCode: LOCALE, paginationArg: PAGINATION } = names.SHARED_NAMES;
+const { publicationStatus: STATUS, publicationFilter: PUBLICATION, localeCode: LOCALE, paginationArg: PAGINATION } = names.SHARED_NAMES;
 
 export interface RootFields {
   queries: SdlField[];
@@ -20,11 +20,13 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
   ];
   const locale = contentType.localized ? [`locale: ${LOCALE}`] : [];
   const status = `status: ${STATUS} = PUBLISHED`;
+  // reads only, as in Strapi's schema
+  const read = [status, 'hasPublishedVersion: Boolean', `publicationFilter: ${PUBLICATION}`];
   const data = `data: ${names.inputName(type)}!`;
 
   if (contentType.kind === 'singleType') {
     return {
-      queries: [{ name: names.singularQueryName(contentType), type, args: [status, ...locale], directives: marks('find') }],
+      queries: [{ name: names.singularQueryName(contentType), type, args: [...read, ...locale], directives: marks('find') }],
       mutations: [
         { name: names.updateMutationName(contentType), type, args: [status, data, ...locale], directives: marks('update') },
         {
@@ -41,12 +43,12 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
     `filters: ${names.filtersInputName(type)}`,
     `pagination: ${PAGINATION} = {}`,
     'sort: [String] = []',
-    status,
+    ...read,
     ...locale,
   ];
   return {
     queries: [
-      { name: names.singularQueryName(contentType), type, args: ['documentId: ID!', status, ...locale], directives: marks('findOne') },
+      { name: names.singularQueryName(contentType), type, args: ['documentId: ID!', ...read, ...locale], directives: marks('findOne') },
       { name: names.connectionQueryName(contentType), type: names.entityCollectionName(type), args: listArgs, directives: marks('find') },
       { name: names.pluralQueryName(contentType), type: `[${type}]!`, args: listArgs, directives: marks('find') },
     ],

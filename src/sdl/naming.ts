@@ -51,6 +51,7 @@ export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
 export const SHARED_NAMES = {
   publicationStatus: 'PublicationStatus',
+  publicationFilter: 'PublicationFilter',
   localeCode: 'I18NLocaleCode',
   pagination: 'Pagination',
   paginationArg: 'PaginationArg',
@@ -60,3 +61,6 @@ export const SHARED_NAMES = {
   fileInfoInput: 'FileInfoInput',
   error: 'Error',
 } as const;
+
+/** `never-published` ↔ `NEVER_PUBLISHED`: the GraphQL enum value of a publication cohort. */
+export const publicationFilterEnumValue = (cohort: string): string => cohort.toUpperCase().replace(/-/g, '_');

@@ -1,5 +1,6 @@
 import { ALL_FILTER_SCALARS, emitScalarFilterInput } from './scalar-types';
-import { SHARED_NAMES as N } from './naming';
+import { SHARED_NAMES as N, publicationFilterEnumValue } from './naming';
+import { PUBLICATION_FILTERS } from '../documents/scope';
 
 /** Scalars, enums and types that every generated schema has, whatever the models. */
 export const emitSharedSdl = (): string =>
@@ -14,6 +15,7 @@ export const emitSharedSdl = (): string =>
     `type ${N.pagination} {\n  total: Int!\n  page: Int!\n  pageSize: Int!\n  pageCount: Int!\n}`,
     `type ${N.deleteResponse} {\n  documentId: ID!\n}`,
     `enum ${N.publicationStatus} {\n  DRAFT\n  PUBLISHED\n}`,
+    `enum ${N.publicationFilter} {\n${PUBLICATION_FILTERS.map((cohort) => `  ${publicationFilterEnumValue(cohort)}`).join('\n')}\n}`,
     `input ${N.paginationArg} {\n  page: Int\n  pageSize: Int\n  start: Int\n  limit: Int\n}`,
     ...ALL_FILTER_SCALARS.map(emitScalarFilterInput),
     `type ${N.uploadFile} {

@@ -24,6 +24,7 @@ describe('SDL emission', () => {
       'ArticleSectionsDynamicZone',
       'ArticleSectionsDynamicZoneInput',
       'PublicationStatus',
+      'PublicationFilter',
       'I18NLocaleCode',
       'DateTime',
       'JSON',
@@ -36,7 +37,11 @@ describe('SDL emission', () => {
     }
     const query = schema.getQueryType()!.getFields();
     expect(Object.keys(query)).toEqual(expect.arrayContaining(['article', 'articles', 'articles_connection', 'homepage']));
-    expect(query.articles.args.map((arg) => arg.name)).toEqual(['filters', 'pagination', 'sort', 'status', 'locale']);
+    // the arguments and order of Strapi 5.54's schema for the same models
+    expect(query.articles.args.map((arg) => arg.name)).toEqual(['filters', 'pagination', 'sort', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale']);
+    expect(query.article.args.map((arg) => arg.name)).toEqual(['documentId', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale']);
+    expect(query.homepage.args.map((arg) => arg.name)).toEqual(['status', 'hasPublishedVersion', 'publicationFilter']);
+    expect(schema.getMutationType()!.getFields().createArticle.args.map((arg) => arg.name)).toEqual(['status', 'data', 'locale']);
     expect(query.authors.args.map((arg) => arg.name)).not.toContain('locale');
     const mutation = schema.getMutationType()!.getFields();
     expect(Object.keys(mutation)).toEqual(
@@ -47,7 +52,7 @@ describe('SDL emission', () => {
 
   test('every generated root field carries its @auth scope', () => {
     const sdl = emitSdl(models);
-    expect(sdl).toContain('articles(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], status: PublicationStatus = PUBLISHED, locale: I18NLocaleCode): [Article]! @auth(scope: ["api::article.article.find"])');
+    expect(sdl).toContain('articles(filters: ArticleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], status: PublicationStatus = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: PublicationFilter, locale: I18NLocaleCode): [Article]! @auth(scope: ["api::article.article.find"])');
     expect(sdl).toContain('@auth(scope: ["api::article.article.findOne"])');
     expect(sdl).toContain('deleteHomepage: DeleteMutationResponse @auth(scope: ["api::homepage.homepage.delete"])');
   });
