@@ -11,6 +11,7 @@ import { useIntrospectionControl } from './plugins/use-introspection-control';
 import { useValidationStatus } from './plugins/use-validation-status';
 import { useSafeDepthLimit } from './plugins/use-safe-depth-limit';
 import { useInputDepthLimit } from './plugins/use-input-depth-limit';
+import { useNoStore } from './plugins/use-no-store';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -50,6 +51,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       request,
     }),
     plugins: [
+      useNoStore(),
       useValidationStatus(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
       useSafeDepthLimit(graphql.depthLimit),

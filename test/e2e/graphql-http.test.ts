@@ -69,3 +69,13 @@ describe('request bodies', () => {
     expect(answer.headers['content-type']).toMatch(/^application\/graphql-response\+json/);
   });
 });
+
+describe('caching', () => {
+  test('every answer says no-store (it depends on the caller), GET and POST, success and error', async () => {
+    expect((await post(query(), 1)).headers['cache-control']).toBe('no-store');
+    expect((await post(JSON.stringify({ query: '{ nope }' }), 1)).headers['cache-control']).toBe('no-store');
+    const viaGet = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ articles { title } }')}`, { headers: { accept: 'application/json' } });
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.headers.get('cache-control')).toBe('no-store');
+  });
+});
