@@ -53,7 +53,7 @@ export const pluginsFileShape = object(
         rateLimit: object({ max: positiveInteger, windowMs: positiveInteger }),
       }),
     }),
-    upload: object({ config: object({ sizeLimit: positiveInteger, allowedTypes: arrayOf(mimeType), directory: nonEmptyString }) }),
+    upload: object({ config: object({ sizeLimit: positiveInteger, allowedTypes: arrayOf(mimeType), directory: nonEmptyString, breakpoints: recordOf(positiveInteger) }) }),
   },
   // A Strapi project lists plugins Folio does not have; their settings cannot affect the content API.
   { otherKeys: anyObject },

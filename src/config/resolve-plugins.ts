@@ -1,3 +1,4 @@
+import { FORMAT_NAME, THUMBNAIL_FORMAT } from '../upload/file-names';
 import type { pluginsFileShape } from './file-shapes';
 import type { ShapeOutput } from './shape';
 import type { FolioConfig } from './types';
@@ -48,6 +49,16 @@ function resolveUsersPermissions(
   };
 }
 
+function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], report: Report): FolioConfig['upload'] {
+  // `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.
+  const upload = { ...defaults, ...file?.config };
+  for (const name of Object.keys(upload.breakpoints)) {
+    if (!FORMAT_NAME.test(name)) report(`upload.config.breakpoints.${name}`, 'is not a usable format name: letters, digits and _ only (it starts file names)');
+    else if (name === THUMBNAIL_FORMAT) report(`upload.config.breakpoints.${name}`, 'is the name of the thumbnail format, which is always made');
+  }
+  return upload;
+}
+
 /** Plugin settings with defaults filled in, plus the checks that involve more than one key. */
 export function resolvePlugins(
   file: PluginsFile | undefined,
@@ -59,6 +70,6 @@ export function resolvePlugins(
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report),
     i18n: resolveI18n(file?.i18n, defaults.i18n, report),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
-    upload: { ...defaults.upload, ...file?.upload?.config },
+    upload: resolveUpload(file?.upload, defaults.upload, report),
   };
 }

@@ -57,6 +57,11 @@ export interface UploadConfig {
   allowedTypes: string[];
   /** where files are written; relative to the data directory. @default 'uploads' */
   directory: string;
+  /**
+   * Strapi's responsive formats: name → largest width and height, for the smaller versions made of
+   * raster images beside the `thumbnail`. @default { large: 1000, medium: 750, small: 500 }
+   */
+  breakpoints: Record<string, number>;
 }
 
 export interface RestConfig {

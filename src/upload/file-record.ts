@@ -1,4 +1,5 @@
 import type { StoredDocument } from '../storage/types';
+import type { ImageFormats } from './image-formats';
 export { FILES_COLLECTION } from '../documents/document-service';
 
 /**
@@ -19,7 +20,8 @@ export interface FileRow extends StoredDocument {
   focalPoint: null;
   width: number | null;
   height: number | null;
-  formats: null;
+  /** the responsive versions of an image, null for other files and small images */
+  formats: ImageFormats | null;
   hash: string;
   ext: string;
   mime: string;

@@ -2,12 +2,14 @@ import type { Filter, SortSpec, Store, StoredDocument } from '../storage/types';
 import { createDocumentId } from '../documents/document-id';
 import { bytesToKilobytes, FILES_COLLECTION, FILES_SEQUENCE, storedNameOf, URL_PREFIX, type FileRow } from './file-record';
 import type { FileInfo } from './file-info';
+import { formatOwnersFilter, formatsByStoredName, type ImageFormats, type ImageFormatter } from './image-formats';
 import type { LocalProvider } from './local-provider';
 import type { ReceivedFile } from './receive-form';
 
 /**
- * File records in the `files` collection and the stored files they describe, kept in step:
- * a record is written only for a file fully on disk, and a file is removed with its record.
+ * File records in the `files` collection and the stored files they describe (each file and its
+ * image formats), kept in step: a record is written only for files fully on disk, and its files
+ * are removed with it.
  */
 
 export interface FileQuery {
@@ -23,8 +25,10 @@ export interface FileService {
   /** new content under the same URL, as Strapi replaces (hash and extension are kept) */
   replace(row: FileRow, file: ReceivedFile, info: FileInfo): Promise<FileRow>;
   updateInfo(row: FileRow, info: FileInfo): Promise<FileRow>;
-  /** the record is removed after its file, so a failure leaves a record to retry with */
+  /** the record is removed after its files, so a failure leaves a record to retry with */
   remove(row: FileRow): Promise<void>;
+  /** the type of a stored file that a record names, as its file or as one of its formats; null when none does */
+  storedFileType(storedName: string): Promise<string | null>;
   findById(id: number): Promise<FileRow | null>;
   findOne(filter: Filter): Promise<FileRow | null>;
   find(query: FileQuery): Promise<FileRow[]>;
@@ -43,11 +47,11 @@ const infoValues = (info: FileInfo, current?: FileRow): Pick<FileRow, 'alternati
   caption: info.caption ?? current?.caption ?? null,
 });
 
-export const createFileService = (store: Store, provider: LocalProvider): FileService => {
+export const createFileService = (store: Store, provider: LocalProvider, images: ImageFormatter): FileService => {
   const collection = store.collection(FILES_COLLECTION);
   const asRow = (document: StoredDocument | null): FileRow | null => document as FileRow | null;
 
-  const newRow = async (file: ReceivedFile, info: FileInfo, now: string): Promise<FileRow> => ({
+  const newRow = async (file: ReceivedFile, info: FileInfo, formats: ImageFormats | null, now: string): Promise<FileRow> => ({
     id: await store.nextSequence(FILES_SEQUENCE),
     documentId: createDocumentId(),
     name: info.name ?? file.name,
@@ -55,7 +59,7 @@ export const createFileService = (store: Store, provider: LocalProvider): FileSe
     focalPoint: null,
     width: file.width,
     height: file.height,
-    formats: null,
+    formats,
     hash: file.hash,
     ext: file.ext,
     mime: file.mime,
@@ -78,21 +82,36 @@ export const createFileService = (store: Store, provider: LocalProvider): FileSe
   };
 
   return {
-    create: (files, infos) =>
-      store.transaction(async () => {
-        const now = new Date().toISOString();
-        const rows: FileRow[] = [];
-        for (const [index, file] of files.entries()) rows.push(await newRow(file, infos[index] ?? {}, now));
-        await collection.insertMany(rows);
-        return rows;
-      }),
+    create: async (files, infos) => {
+      // Made before the transaction, which resizing would hold open for seconds; one file at a time bounds the memory sharp uses.
+      const formats: Array<ImageFormats | null> = [];
+      for (const [index, file] of files.entries()) formats.push(await images.generate({ ...file, name: infos[index]?.name ?? file.name }));
+      try {
+        return await store.transaction(async () => {
+          const now = new Date().toISOString();
+          const rows: FileRow[] = [];
+          for (const [index, file] of files.entries()) rows.push(await newRow(file, infos[index] ?? {}, formats[index], now));
+          await collection.insertMany(rows);
+          return rows;
+        });
+      } catch (error) {
+        // The caller removes the files it received; their formats are this service's.
+        await Promise.all(formats.map((entry) => images.remove(entry)));
+        throw error;
+      }
+    },
     replace: async (row, file, info) => {
       await provider.rename(storedNameOf(file), storedNameOf(row));
+      // As Strapi: the old formats go, and the new ones keep the record's hash and extension, so their URLs stay the same too.
+      await images.remove(row.formats);
+      const name = info.name ?? file.name;
+      const formats = await images.generate({ name, hash: row.hash, ext: row.ext, mime: file.mime });
       return update(row, {
-        name: info.name ?? file.name,
+        name,
         ...infoValues(info, row),
         width: file.width,
         height: file.height,
+        formats,
         mime: file.mime,
         size: bytesToKilobytes(file.bytes),
       });
@@ -100,7 +119,14 @@ export const createFileService = (store: Store, provider: LocalProvider): FileSe
     updateInfo: (row, info) => update(row, { name: info.name ?? row.name, ...infoValues(info, row) }),
     remove: async (row) => {
       await provider.remove(storedNameOf(row));
+      await images.remove(row.formats);
       await collection.deleteOne({ id: row.id });
+    },
+    storedFileType: async (storedName) => {
+      const own = await findOne({ url: `${URL_PREFIX}${storedName}` });
+      if (own) return own.mime;
+      const owners = await collection.find(formatOwnersFilter([storedName]), { projection: ['formats'] });
+      return formatsByStoredName(owners).get(storedName)?.mime ?? null;
     },
     findById: (id) => findOne({ id }),
     findOne,

@@ -15,6 +15,8 @@ export interface LocalProvider {
   readonly name: 'local';
   readonly directory: string;
   ensureDirectory(): Promise<void>;
+  /** the file's path, for a library that opens files itself (sharp reads and writes image files by path) */
+  pathOf(storedName: string): string;
   /** fails if the file exists: a fresh random name never does */
   createWriteStream(storedName: string): WriteStream;
   /** size and bytes of one open file (destroy the stream to close it unread), or null when it is missing */
@@ -40,6 +42,7 @@ export const createLocalProvider = (dataDir: string, directory: string): LocalPr
     ensureDirectory: async () => {
       await mkdir(root, { recursive: true });
     },
+    pathOf,
     createWriteStream: (storedName) => createWriteStream(pathOf(storedName), { flags: 'wx' }),
     read: async (storedName) => {
       // One handle for both the size and the bytes: a file removed in between cannot be half-served.

@@ -10,8 +10,9 @@ import type { LocalProvider } from './local-provider';
 
 /**
  * `/uploads/<hash><ext>`: the stored files, public as in Strapi. A name is served only when a
- * file record has that URL, so temporary files are never reachable, and the Content-Type is
- * the one judged from the content at upload, never guessed from the extension.
+ * file record has that URL (its own or one of its formats'), so temporary files are never
+ * reachable, and the Content-Type is the one judged from the content at upload, never guessed
+ * from the extension.
  */
 
 // Types a browser would run script in if opened directly from our origin.
@@ -28,13 +29,13 @@ export const createServeUploadsRoute = (files: FileService, provider: LocalProvi
   if (!url.pathname.startsWith(URL_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
   // The raw segment is matched, undecoded: `%2F`, `..` and friends simply do not match.
   const storedName = url.pathname.slice(URL_PREFIX.length);
-  const row = STORED_NAME.test(storedName) ? await files.findOne({ url: `${URL_PREFIX}${storedName}` }) : null;
-  const opened = row ? await provider.read(storedName) : null;
-  if (!row || !opened) {
+  const mime = STORED_NAME.test(storedName) ? await files.storedFileType(storedName) : null;
+  const opened = mime ? await provider.read(storedName) : null;
+  if (!mime || !opened) {
     sendError(response, notFound().body);
     return true;
   }
-  response.writeHead(200, headersFor(row.mime, opened.size));
+  response.writeHead(200, headersFor(mime, opened.size));
   if (request.method === 'HEAD') {
     opened.stream.destroy();
     response.end();

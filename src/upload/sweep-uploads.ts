@@ -1,11 +1,14 @@
 import type { Collection } from '../storage/types';
 import { storedNameOf, URL_PREFIX, type FileRow } from './file-record';
+import { formatOwnersFilter, formatsByStoredName } from './image-formats';
 import type { LocalProvider } from './local-provider';
 
 /**
- * A crash can leave files that no record names: a `.part` still being written, or a file renamed
- * into place whose record was never inserted. Nothing else writes the directory (one process owns
- * the data directory, and no request runs before start), so at start every such file is garbage.
+ * A crash can leave files that no record names: a `.part` still being written, a file renamed
+ * into place whose record was never inserted, or image formats made for it. Nothing else writes
+ * the directory (one process owns the data directory, and no request runs before start), so at
+ * start every such file is garbage. A record names its own file (`url`) and its formats' files
+ * (`formats.*.url`).
  */
 
 const BATCH = 500;
@@ -18,7 +21,9 @@ export const sweepUploads = async (provider: LocalProvider, records: Collection)
     const batch = names.slice(start, start + BATCH);
     const rows = await records.find({ url: { $in: batch.map((name) => `${URL_PREFIX}${name}`) } }, { projection: ['hash', 'ext'] });
     const named = new Set(rows.map((row) => storedNameOf(row as FileRow)));
-    for (const name of batch.filter((candidate) => !named.has(candidate))) {
+    const others = batch.filter((candidate) => !named.has(candidate));
+    const formats = others.length > 0 ? formatsByStoredName(await records.find(formatOwnersFilter(others), { projection: ['formats'] })) : new Map();
+    for (const name of others.filter((candidate) => !formats.has(candidate))) {
       await provider.remove(name);
       removed.push(name);
     }

@@ -4,6 +4,7 @@ import type { FolioModule } from '../server/folio-module';
 import type { Services } from '../resolvers/context';
 import { FILES_COLLECTION } from './file-record';
 import { createFileService } from './file-service';
+import { createImageFormatter } from './image-formats';
 import { createLocalProvider } from './local-provider';
 import { createServeUploadsRoute } from './serve-uploads';
 import { createUploadApiRoute } from './upload-routes';
@@ -11,13 +12,13 @@ import { createUploadSchema } from './upload-schema';
 import { sweepUploads } from './sweep-uploads';
 
 /**
- * The media library: files stored by the local provider under `<dataDir>/<upload.directory>`,
+ * The media library: files (and the formats made of images) stored by the local provider under `<dataDir>/<upload.directory>`,
  * Strapi's `/api/upload` routes, `/uploads/*`, and the upload-file queries and mutations on GraphQL.
  */
 export const createUploadModule = (services: Services): FolioModule => {
   const { config, store, dataDir } = services;
   const provider = createLocalProvider(dataDir, config.upload.directory);
-  const files = createFileService(store, provider);
+  const files = createFileService(store, provider, createImageFormatter(provider, config.upload.breakpoints));
   return {
     name: 'upload',
     extension: createUploadSchema(services, files),
@@ -28,6 +29,8 @@ export const createUploadModule = (services: Services): FolioModule => {
       await collection.createIndex({ keys: [['documentId', 1]], unique: true });
       // `/uploads/*` finds its record by URL on every request.
       await collection.createIndex({ keys: [['url', 1]], unique: true });
+      // A format's file is found through its original's hash (see formatOwnersFilter), when served and when swept.
+      await collection.createIndex({ keys: [['hash', 1]] });
       const swept = await sweepUploads(provider, collection);
       if (swept.length > 0) process.stderr.write(`upload: removed ${swept.length} file(s) left by an interrupted upload\n`);
     },

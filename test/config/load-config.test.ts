@@ -42,7 +42,7 @@ describe('file formats', () => {
     graphql: { enabled: true, config: { endpoint: '/gql', shadowCRUD: false, playgroundAlways: true, amountLimit: 50, yoga: { maskedErrors: false } } },
     i18n: { config: { locales: ['en', 'fr'], defaultLocale: 'fr' } },
     'users-permissions': { config: { jwtSecret: 's3cret', jwt: { expiresIn: '7d' }, roles: { public: { permissions: ['api::article.article.find'] } } } },
-    upload: { config: { sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files' } },
+    upload: { config: { sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } } },
   };
 
   test('.json files', () => {
@@ -61,7 +61,7 @@ describe('file formats', () => {
       roles: { public: { permissions: ['api::article.article.find'] } },
       rateLimit: { max: 20, windowMs: 60000 },
     });
-    expect(config.upload).toEqual({ sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files' });
+    expect(config.upload).toEqual({ sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
     expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048 });
     expect(config.server).toEqual({ host: '0.0.0.0', port: 8080 });
     expect(config.database).toEqual({ client: 'mongodb', uri: 'mongodb://localhost:27017/folio', options: { maxPoolSize: 5 } });
@@ -295,6 +295,31 @@ describe('plugins', () => {
     );
     expect(configErrorLines({ 'plugins.json': { 'users-permissions': { config: { roles: { editor: { description: 'x' } } } } } })).toEqual([
       'config/plugins.json: users-permissions.config.roles.editor.permissions is required',
+    ]);
+  });
+});
+
+describe('upload', () => {
+  test('breakpoints default to Strapi\'s, and a configured set replaces them whole', () => {
+    expect(loadFrom({}).upload.breakpoints).toEqual({ large: 1000, medium: 750, small: 500 });
+    expect(loadFrom({ 'plugins.json': { upload: { config: { breakpoints: { small: 320 } } } } }).upload.breakpoints).toEqual({ small: 320 });
+    expect(loadFrom({ 'plugins.json': { upload: { config: { breakpoints: {} } } } }).upload.breakpoints).toEqual({});
+  });
+
+  test('a breakpoint is a positive integer under a name usable in file names, other than thumbnail', () => {
+    expect(configErrorLines({ 'plugins.json': { upload: { config: { breakpoints: { small: '500' } } } } })).toEqual([
+      'config/plugins.json: upload.config.breakpoints.small must be a positive integer, got "500"',
+    ]);
+    expect(configErrorLines({ 'plugins.json': { upload: { config: { breakpoints: { small: 0, large: 1.5 } } } } })).toEqual([
+      'config/plugins.json: upload.config.breakpoints.small must be a positive integer, got 0',
+      'config/plugins.json: upload.config.breakpoints.large must be a positive integer, got 1.5',
+    ]);
+    expect(configErrorLines({ 'plugins.json': { upload: { config: { breakpoints: [500] } } } })).toEqual([
+      'config/plugins.json: upload.config.breakpoints must be an object, got an array',
+    ]);
+    expect(configErrorLines({ 'plugins.json': { upload: { config: { breakpoints: { 'x-large': 1920, thumbnail: 100 } } } } })).toEqual([
+      'config/plugins.json: upload.config.breakpoints.x-large is not a usable format name: letters, digits and _ only (it starts file names)',
+      'config/plugins.json: upload.config.breakpoints.thumbnail is the name of the thumbnail format, which is always made',
     ]);
   });
 });
