@@ -13,12 +13,14 @@ import { UPLOAD_PERMISSIONS as P } from './upload-permissions';
 /**
  * The media library on GraphQL, as Strapi has it: `uploadFile`, `uploadFiles`,
  * `uploadFiles_connection`, and the two mutations on numeric ids. There is no upload mutation
- * (uploads are REST only). `status` is accepted for schema compatibility; files are always published.
+ * (uploads are REST only). `status`, `hasPublishedVersion` and `publicationFilter` are accepted as in
+ * Strapi's schema; files have no draft & publish, so, as in Strapi, they change nothing.
  */
 
 type Args = Record<string, unknown>;
 
-const listArgs = `filters: ${N.uploadFileFilters}, pagination: ${N.paginationArg} = {}, sort: [String] = [], status: ${N.publicationStatus} = PUBLISHED`;
+const readArgs = `status: ${N.publicationStatus} = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: ${N.publicationFilter}`;
+const listArgs = `filters: ${N.uploadFileFilters}, pagination: ${N.paginationArg} = {}, sort: [String] = [], ${readArgs}`;
 
 const TYPE_DEFS = `
 type UploadFileEntityResponseCollection {
@@ -27,7 +29,7 @@ type UploadFileEntityResponseCollection {
 }
 
 type Query {
-  uploadFile(documentId: ID!, status: ${N.publicationStatus} = PUBLISHED): ${N.uploadFile} ${authDirective([P.findOne])}
+  uploadFile(documentId: ID!, ${readArgs}): ${N.uploadFile} ${authDirective([P.findOne])}
   uploadFiles_connection(${listArgs}): UploadFileEntityResponseCollection ${authDirective([P.find])}
   uploadFiles(${listArgs}): [${N.uploadFile}]! ${authDirective([P.find])}
 }

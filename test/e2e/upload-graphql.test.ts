@@ -21,6 +21,16 @@ describe('upload-file queries', () => {
     files = await uploaded(server, [image('q-b.png', 2, 2), image('q-a.png', 4, 4), { name: 'q-c.txt', content: 'text', type: 'text/plain' }], [{ alternativeText: 'bee' }]);
   });
 
+  test('the publication arguments of Strapi\'s schema are accepted and, files having no draft & publish, change nothing', async () => {
+    const list = '{ uploadFiles(filters: { name: { startsWith: "q-" } }, sort: "name") { name } }';
+    const plain = await server.gql(list);
+    for (const args of ['publicationFilter: NEVER_PUBLISHED', 'hasPublishedVersion: false', 'status: DRAFT, publicationFilter: MODIFIED']) {
+      const answer = await server.gql(list.replace('sort: "name"', `sort: "name", ${args}`));
+      expect(answer.body).toEqual(plain.body);
+    }
+    expect((plain.body.data as { uploadFiles: unknown[] }).uploadFiles).toHaveLength(3);
+  });
+
   test('uploadFiles lists files with Strapi fields (exchange 127); Public may list', async () => {
     const { status, body } = await server.gql<{ uploadFiles: Array<Record<string, unknown>> }>(
       '{ uploadFiles(filters: { name: { startsWith: "q-" } }, sort: "name") { documentId name url mime size width height formats alternativeText } }',
