@@ -49,7 +49,8 @@ export const coerceScalar = (attribute: ScalarAttribute, value: unknown): Coerce
       return typeof value === 'number' && Number.isSafeInteger(value) ? ok(value) : fail('must be an integer');
     case 'biginteger':
       if ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) {
-        return ok(String(value));
+        // canonical text ("007" → "7", "-0" → "0"): equality and range filters rely on one spelling per number
+        return ok(BigInt(value).toString());
       }
       return fail('must be an integer');
     case 'float':

@@ -2,6 +2,7 @@ import type { Attribute, ContentType, Models, ScalarAttributeType } from '../mod
 import type { Filter, StoredValue } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
 import { coerceScalar } from '../documents/coerce-scalar';
+import { bigintRange, type RangeOperator } from './bigint-range';
 import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
 
 /**
@@ -40,6 +41,7 @@ const SYSTEM_FIELDS: Record<string, ScalarAttributeType | 'id'> = {
 };
 
 const NORMALIZED_TYPES = new Set<string>(['date', 'time', 'datetime', 'timestamp', 'biginteger']);
+const BIGINT_RANGES = new Set<string>(['gt', 'gte', 'lt', 'lte', 'between']);
 
 const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MATCH_NOTHING: Filter = { $nor: [{}] };
@@ -113,6 +115,16 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     }
   };
 
+  /** Ranges on big integers compare numbers, not the text they are stored as (see bigint-range). */
+  const bigintCondition = (field: string, operator: RangeOperator | 'between', raw: unknown, path: string): Filter => {
+    if (operator !== 'between') {
+      const bound = toStored('biginteger', raw, path);
+      return typeof bound === 'string' ? bigintRange(field, operator, bound) : { [field]: operatorCondition(operator, raw, 'biginteger', path) };
+    }
+    if (!Array.isArray(raw) || raw.length !== 2) throw badUserInput(`Filter operator between at ${path} needs exactly two values`, { key: path });
+    return { $and: [bigintCondition(field, 'gte', raw[0], path), bigintCondition(field, 'lte', raw[1], path)] };
+  };
+
   const depthGuard = (depth: number, path: string) => {
     if (depth > options.maxDepth) throw badUserInput(`Filters nest deeper than ${options.maxDepth} levels at ${path}`, { key: path });
   };
@@ -144,6 +156,8 @@ export const createFilterTranslator = (options: TranslateOptions) => {
       }
       if (operator === 'and' || operator === 'or' || operator === 'not') {
         parts.push(await logical(operator, value, path, (inner, innerPath) => scalarFilter(field, type, inner, innerPath, depth + 1)));
+      } else if (type === 'biginteger' && BIGINT_RANGES.has(operator)) {
+        parts.push(bigintCondition(field, operator as RangeOperator | 'between', value, `${path}.${operator}`));
       } else {
         parts.push({ [field]: operatorCondition(operator as FilterOperator, value, type, `${path}.${operator}`) });
       }
