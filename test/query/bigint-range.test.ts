@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModels } from '../../src/models/load-models';
 import { openStore } from '../../src/storage/open-store';
-import type { Store } from '../../src/storage/types';
+import type { Filter, Store } from '../../src/storage/types';
 import { bigintRange, type RangeOperator } from '../../src/query/bigint-range';
 import { createFilterTranslator } from '../../src/query/translate-filters';
 import { coerceScalar } from '../../src/documents/coerce-scalar';
@@ -33,7 +33,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const found = async (filter: object): Promise<string[]> => (await store.collection('ledgers').find(filter, { sort: [['id', 1]] })).map((row) => row.big as string);
+const found = async (filter: Filter): Promise<string[]> => (await store.collection('ledgers').find(filter, { sort: [['id', 1]] })).map((row) => row.big as string);
 
 test.each(['gt', 'gte', 'lt', 'lte'] as RangeOperator[])('%s against every bound matches BigInt comparison', async (operator) => {
   for (const bound of BOUNDS) {
