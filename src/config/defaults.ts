@@ -1,10 +1,11 @@
+import { defaultSecurity } from './resolve-security';
 import type { CorsConfig, FolioConfig } from './types';
 
 /** Every setting's value when nothing configures it; also a base for configs built in tests. */
 export function defaultConfig(env = 'development'): FolioConfig {
   return {
     env,
-    server: { host: '127.0.0.1', port: 1337 },
+    server: { host: '127.0.0.1', port: 1337, proxy: false },
     graphql: {
       enabled: true,
       endpoint: '/graphql',
@@ -34,6 +35,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
     database: { client: 'embedded', options: {} },
     admin: { apiTokens: [] },
     cors: defaultCors(),
+    security: defaultSecurity(),
   };
 }
 

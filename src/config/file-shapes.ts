@@ -1,4 +1,4 @@
-import { anyObject, anyString, arrayOf, boolean, either, integer, object, oneOf, recordOf, string } from './shape';
+import { anyObject, anyString, arrayOf, boolean, either, integer, object, oneOf, recordOf, string, type Shape } from './shape';
 
 const positiveInteger = integer({ min: 1 });
 const nonEmptyString = string();
@@ -64,8 +64,26 @@ export const apiFileShape = object({
   rest: object({ defaultLimit: positiveInteger, maxLimit: positiveInteger, bodyLimit: positiveInteger }, { ignored: ['withCount'] }),
 });
 
+/** An HTTP header name (RFC 9110 token). */
+const headerName = string({ pattern: /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, expected: 'a header name such as "X-Forwarded-For"' });
+
+/**
+ * Strapi 5's `proxy`: `{ koa: true }` trusts the reverse proxy's `X-Forwarded-For` (koa's `app.proxy`), with
+ * koa's `maxIpsCount` and `proxyIpHeader` as `maxIpsCount` and `ipHeader` (Strapi 5.52+). A bare boolean is
+ * Strapi v4's form, still in Strapi 5's types.
+ */
+const proxy = either(
+  boolean,
+  object(
+    { koa: boolean, maxIpsCount: integer({ min: 0 }), ipHeader: headerName },
+    // Proxies for the requests Strapi itself sends (license checks, webhooks); Folio sends none.
+    { ignored: ['global', 'http', 'https', 'fetch'] },
+  ),
+  'a boolean or an object such as { "koa": true }',
+);
+
 export const serverFileShape = object(
-  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }) },
+  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }), proxy },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
   { ignored: ['app', 'webhooks'] },
 );
@@ -111,6 +129,99 @@ export const corsConfigShape = object({
   keepHeadersOnError: boolean,
   // Strapi 5 ignores it with a warning; resolveMiddlewares refuses `false`, which would leave CORS on.
   enabled: boolean,
+});
+
+/** helmet refuses these unquoted: they would name a host called `self` */
+const QUOTED_KEYWORDS = new Set(['none', 'self', 'strict-dynamic', 'report-sample', 'inline-speculation-rules', 'unsafe-inline', 'unsafe-eval', 'unsafe-hashes', 'wasm-unsafe-eval']);
+
+/** One source of a Content-Security-Policy directive, checked as helmet checks it. */
+const source: Shape<string> = (value, path, issues) => {
+  const text = anyString(value, path, issues);
+  if (text === undefined) return undefined;
+  const unquoted = QUOTED_KEYWORDS.has(text) || /^(nonce|sha256|sha384|sha512)-/.test(text);
+  const problem = /[;,]/.test(text) ? `must not hold ";" or ",", got ${JSON.stringify(text)}` : unquoted ? `must be quoted: "'${text}'"` : undefined;
+  if (problem === undefined) return text;
+  issues.push({ path, message: problem });
+  return undefined;
+};
+
+const sourceList = arrayOf(source);
+
+/** A directive's sources: a list, one string, or null to drop a default directive. */
+const directiveValue: Shape<string[] | null> = (value, path, issues) => {
+  if (value === null) return null;
+  if (typeof value === 'string') {
+    const one = source(value, path, issues);
+    return one === undefined ? undefined : [one];
+  }
+  if (Array.isArray(value)) return sourceList(value, path, issues);
+  issues.push({ path, message: `must be an array of sources, a string or null, got ${JSON.stringify(value) ?? typeof value}` });
+  return undefined;
+};
+
+const onOffOr = <T>(settings: Shape<T>, example: string) => either(boolean, settings, `a boolean or an object such as ${example}`);
+
+const REFERRER_POLICIES = [
+  'no-referrer',
+  'no-referrer-when-downgrade',
+  'same-origin',
+  'origin',
+  'strict-origin',
+  'origin-when-cross-origin',
+  'strict-origin-when-cross-origin',
+  'unsafe-url',
+  '',
+] as const;
+const referrerPolicy = oneOf(REFERRER_POLICIES);
+
+const hsts = onOffOr(object({ maxAge: integer({ min: 0 }), includeSubDomains: boolean, preload: boolean }), '{ "maxAge": 31536000 }');
+const noSniff = boolean;
+const dnsPrefetch = onOffOr(object({ allow: boolean }), '{ "allow": false }');
+const ieNoOpen = boolean;
+const frameguard = onOffOr(
+  object({ action: string({ pattern: /^(deny|sameorigin|same-origin)$/i, expected: '"deny" or "sameorigin"' }) }),
+  '{ "action": "sameorigin" }',
+);
+const crossDomain = onOffOr(object({ permittedPolicies: oneOf(['none', 'master-only', 'by-content-type', 'all']) }), '{ "permittedPolicies": "none" }');
+const poweredBy = boolean;
+const xssFilter = boolean;
+
+/**
+ * `strapi::security`'s config: helmet's options (see resolve-security); the second name of each pair is the
+ * older alias Strapi's own defaults use.
+ */
+export const securityConfigShape = object({
+  contentSecurityPolicy: onOffOr(
+    object({ useDefaults: boolean, reportOnly: boolean, directives: recordOf(directiveValue) }),
+    '{ "directives": { "img-src": ["\'self\'", "data:"] } }',
+  ),
+  crossOriginEmbedderPolicy: onOffOr(object({ policy: oneOf(['require-corp', 'credentialless', 'unsafe-none']) }), '{ "policy": "require-corp" }'),
+  crossOriginOpenerPolicy: onOffOr(
+    object({ policy: oneOf(['same-origin', 'same-origin-allow-popups', 'noopener-allow-popups', 'unsafe-none']) }),
+    '{ "policy": "same-origin" }',
+  ),
+  crossOriginResourcePolicy: onOffOr(object({ policy: oneOf(['same-origin', 'same-site', 'cross-origin']) }), '{ "policy": "same-origin" }'),
+  originAgentCluster: boolean,
+  referrerPolicy: onOffOr(
+    object({ policy: either(referrerPolicy, arrayOf(referrerPolicy, { nonEmpty: true }), 'a referrer policy or a non-empty array of them') }),
+    '{ "policy": "no-referrer" }',
+  ),
+  strictTransportSecurity: hsts,
+  hsts,
+  xContentTypeOptions: noSniff,
+  noSniff,
+  xDnsPrefetchControl: dnsPrefetch,
+  dnsPrefetchControl: dnsPrefetch,
+  xDownloadOptions: ieNoOpen,
+  ieNoOpen,
+  xFrameOptions: frameguard,
+  frameguard,
+  xPermittedCrossDomainPolicies: crossDomain,
+  permittedCrossDomainPolicies: crossDomain,
+  xPoweredBy: poweredBy,
+  hidePoweredBy: poweredBy,
+  xXssProtection: xssFilter,
+  xssFilter,
 });
 
 /** Strapi's `config/middlewares`: names, or `{ name, config }`; `resolve` points at a custom middleware's file. */

@@ -60,7 +60,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
     rest,
     database: resolveDatabase(database.value, database.source, env, problems),
     admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
-    cors: resolveMiddlewares(middlewares.value, middlewares.source, problems),
+    ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,8 +1,9 @@
 import type { ConfigProblem } from './config-error';
 import { defaultCors } from './defaults';
 import { corsConfigShape, type middlewaresFileShape } from './file-shapes';
+import { defaultSecurity, resolveSecurity } from './resolve-security';
 import type { ShapeIssue, ShapeOutput } from './shape';
-import type { CorsConfig } from './types';
+import type { CorsConfig, FolioConfig } from './types';
 
 type MiddlewaresFile = ShapeOutput<typeof middlewaresFileShape>;
 type Report = (path: string, message: string) => void;
@@ -12,7 +13,6 @@ const CORS = 'strapi::cors';
 /** Strapi's other built-in middlewares: listed in every Strapi project, and Folio's HTTP front needs none of them. */
 const WITHOUT_EFFECT = new Set([
   'strapi::errors',
-  'strapi::security',
   'strapi::poweredBy',
   'strapi::logger',
   'strapi::query',
@@ -36,15 +36,23 @@ function resolveCors(config: Record<string, unknown>, path: string, report: Repo
   return { ...defaultCors(), ...settings };
 }
 
+type Middlewares = Pick<FolioConfig, 'cors' | 'security'>;
+
+/** The middlewares Folio runs: the setting each gives, resolved from its `config` (Strapi's defaults under it). */
+const HONOURED: Record<string, { setting: keyof Middlewares; resolve: (config: Record<string, unknown>, path: string, report: Report) => Middlewares[keyof Middlewares] }> = {
+  [CORS]: { setting: 'cors', resolve: resolveCors },
+  'strapi::security': { setting: 'security', resolve: resolveSecurity },
+};
+
 /**
- * The CORS that a Strapi middlewares array asks for: Strapi's defaults when there is no such file, and
- * none when the array leaves out `strapi::cors` (Strapi's documented way to turn CORS off).
+ * What a Strapi middlewares array asks of the HTTP front: Strapi's CORS and security headers when there is no
+ * such file, and each of them off when the array leaves it out (Strapi's documented way to turn one off).
  */
-export function resolveMiddlewares(file: MiddlewaresFile | undefined, source: string, problems: ConfigProblem[]): CorsConfig | false {
-  if (file === undefined) return defaultCors();
+export function resolveMiddlewares(file: MiddlewaresFile | undefined, source: string, problems: ConfigProblem[]): Middlewares {
+  if (file === undefined) return { cors: defaultCors(), security: defaultSecurity() };
   const report: Report = (path, message) => problems.push({ source, path, message });
-  let cors: CorsConfig | false = false;
-  let corsAt: string | undefined;
+  const resolved: Middlewares = { cors: false, security: false };
+  const listedAt = new Map<string, string>();
   for (const [index, entry] of file.entries()) {
     const at = `[${index}]`;
     const { name, config, resolve }: { name?: string; config?: Record<string, unknown>; resolve?: string } = typeof entry === 'string' ? { name: entry } : entry;
@@ -52,14 +60,15 @@ export function resolveMiddlewares(file: MiddlewaresFile | undefined, source: st
       report(`${at}.resolve`, `loads a custom middleware; ${NO_CUSTOM}`);
     } else if (name === undefined) {
       report(`${at}.name`, 'is required');
-    } else if (name !== CORS) {
+    } else if (!Object.hasOwn(HONOURED, name)) {
       if (!WITHOUT_EFFECT.has(name)) report(at, `"${name}" is not one of Strapi's built-in middlewares; ${NO_CUSTOM}`);
-    } else if (corsAt !== undefined) {
-      report(at, `lists "${CORS}" again (already at ${corsAt}); keep one`);
+    } else if (listedAt.has(name)) {
+      report(at, `lists "${name}" again (already at ${listedAt.get(name)}); keep one`);
     } else {
-      corsAt = at;
-      cors = resolveCors(config ?? {}, `${at}.config`, report);
+      listedAt.set(name, at);
+      const { setting, resolve: resolveSetting } = HONOURED[name];
+      Object.assign(resolved, { [setting]: resolveSetting(config ?? {}, `${at}.config`, report) });
     }
   }
-  return cors;
+  return resolved;
 }

@@ -1,7 +1,10 @@
 import type { ConfigProblem } from './config-error';
-import type { FolioConfig } from './types';
+import type { serverFileShape } from './file-shapes';
+import type { ShapeOutput } from './shape';
+import type { FolioConfig, TrustedProxy } from './types';
 
 type Server = FolioConfig['server'];
+type ServerFile = ShapeOutput<typeof serverFileShape>;
 
 export interface ServerOverrides {
   host?: string;
@@ -38,13 +41,26 @@ function fromFlags({ host, port }: ServerOverrides, problems: ConfigProblem[]): 
   return server;
 }
 
+/**
+ * Strapi 5 trusts the proxy when `proxy.koa` is true; `proxy: true` is how Strapi v4 said it (Strapi 5 reads only
+ * `proxy.koa`, and leaves a bare `true` without effect), taken here for what it plainly means.
+ */
+function resolveProxy(proxy: ServerFile['proxy'], defaults: Server['proxy']): TrustedProxy | false {
+  if (proxy === undefined) return defaults;
+  const trusted = typeof proxy === 'boolean' ? proxy : proxy.koa === true;
+  if (!trusted) return false;
+  const { maxIpsCount = 0, ipHeader = 'X-Forwarded-For' } = typeof proxy === 'object' ? proxy : {};
+  return { ipHeader: ipHeader.toLowerCase(), maxIpsCount };
+}
+
 /** Command-line flags beat `PORT`/`HOST`, which beat the server file, which beats the defaults. */
 export function resolveServer(
-  fromFile: Partial<Server> | undefined,
+  fromFile: ServerFile | undefined,
   defaults: Server,
   env: NodeJS.ProcessEnv,
   overrides: ServerOverrides,
   problems: ConfigProblem[],
 ): Server {
-  return { ...defaults, ...fromFile, ...fromEnv(env, problems), ...fromFlags(overrides, problems) };
+  const { proxy, ...address } = fromFile ?? {};
+  return { ...defaults, ...address, proxy: resolveProxy(proxy, defaults.proxy), ...fromEnv(env, problems), ...fromFlags(overrides, problems) };
 }

@@ -103,9 +103,36 @@ export interface CorsConfig {
   expose?: string | string[];
 }
 
+/**
+ * Strapi's `server.proxy` (`{ koa: true }`): the client's address is read from a header its reverse
+ * proxy sets, as koa's `ctx.ip` reads it, instead of from the socket (which is the proxy's).
+ */
+export interface TrustedProxy {
+  /** lower case. @default 'x-forwarded-for' */
+  ipHeader: string;
+  /** how many addresses to keep from the end of the header (one per proxy); 0 keeps them all, and the first is the client. @default 0 */
+  maxIpsCount: number;
+}
+
+/**
+ * Strapi's `strapi::security` (helmet's headers), resolved: the Content-Security-Policy's directives in
+ * the order they are sent, and every other header with its value.
+ */
+export interface SecurityConfig {
+  /** false sends no policy */
+  contentSecurityPolicy: { directives: Record<string, string[]>; reportOnly: boolean } | false;
+  /** header name (lower case) → value, in the order helmet sets them */
+  headers: Record<string, string>;
+}
+
 export interface FolioConfig {
   env: string;
-  server: { host: string; port: number };
+  server: {
+    host: string;
+    port: number;
+    /** false: the client is the socket's peer. @default false */
+    proxy: TrustedProxy | false;
+  };
   graphql: GraphqlConfig;
   i18n: I18nConfig;
   usersPermissions: UsersPermissionsConfig;
@@ -115,4 +142,6 @@ export interface FolioConfig {
   admin: { apiTokens: ApiTokenSeed[]; apiTokenSalt?: string };
   /** false when `config/middlewares` leaves out `strapi::cors` */
   cors: CorsConfig | false;
+  /** false when `config/middlewares` leaves out `strapi::security` */
+  security: SecurityConfig | false;
 }

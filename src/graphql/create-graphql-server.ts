@@ -26,6 +26,14 @@ const MAX_INPUT_DEPTH = 100;
 
 const isProduction = (config: FolioConfig) => config.env === 'production';
 
+const graphiqlByDefault = (config: FolioConfig) => !isProduction(config) || config.graphql.playgroundAlways;
+
+/** Whether yoga serves GraphiQL at the endpoint (GET with `Accept: text/html`): the yoga options' `graphiql` has the last word. */
+export const servesGraphiql = (config: FolioConfig): boolean => {
+  const { yoga } = config.graphql;
+  return 'graphiql' in yoga ? Boolean(yoga.graphiql) : graphiqlByDefault(config);
+};
+
 export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
@@ -37,7 +45,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
   return createYoga<Record<string, unknown>, FolioContext>({
     schema,
     graphqlEndpoint: graphql.endpoint,
-    graphiql: !isProduction(config) || graphql.playgroundAlways,
+    graphiql: graphiqlByDefault(config),
     landingPage: false,
     // the HTTP front holds bodies to `rest.bodyLimit` (see graphql-request-handler)
     maxRequestBodySize: false,

@@ -5,9 +5,14 @@ import type { HttpRoute } from './folio-module';
 import { INTERNAL_ERROR, notFound } from './error-envelope';
 import { sendError, sendJson } from './http-json';
 import { createGraphqlRequestHandler } from '../graphql/graphql-request-handler';
+import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
+import { createSecurityHeaders } from './security-headers';
 
-/** The HTTP front: CORS on every answer, then routes to GraphQL, the health check, and Strapi's 404 envelope for the rest. */
+/**
+ * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, and
+ * Strapi's 404 envelope for the rest.
+ */
 
 export interface RunningServer {
   url: string;
@@ -26,9 +31,13 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
 export const createRequestListener = (folio: Folio) => {
   const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
   const handleGraphql = createGraphqlRequestHandler(folio.graphql, folio.services.config.rest.bodyLimit);
-  const { cors } = folio.services.config;
+  const { cors, security } = folio.services.config;
   const answerCors = cors === false ? () => false : createCors(cors);
+  const graphiqlEndpoint = graphqlEnabled && servesGraphiql(folio.services.config) ? endpoint : undefined;
+  const setSecurityHeaders = security === false ? () => undefined : createSecurityHeaders(security, { graphiqlEndpoint });
   return (request: IncomingMessage, response: ServerResponse) => {
+    // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
+    setSecurityHeaders(request, response);
     if (answerCors(request, response)) return;
     const path = (request.url ?? '/').split('?')[0];
     // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline

@@ -68,9 +68,9 @@ export interface UsersGraphqlOptions {
 }
 
 /** graphql-yoga puts the node:http request in the context when it serves one. */
-const clientOf = (context: unknown): string => {
+const clientOf = (context: FolioContext): string => {
   const request = (context as { req?: unknown }).req;
-  return request instanceof IncomingMessage ? clientAddressOf(request) : 'unknown';
+  return request instanceof IncomingMessage ? clientAddressOf(request, context.services.config.server.proxy) : 'unknown';
 };
 
 export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {

@@ -55,7 +55,7 @@ export const createUsersRoutes = ({ services, accounts, authenticator, limiter }
     async (request, response) => {
       // A stale or forged bearer is refused here too, as the GraphQL mutations refuse it.
       await principalOf(request);
-      const decision = limiter.hit(clientAddressOf(request));
+      const decision = limiter.hit(clientAddressOf(request, services.config.server.proxy));
       const headers = {
         'x-ratelimit-limit': String(decision.limit),
         'x-ratelimit-remaining': String(decision.remaining),
