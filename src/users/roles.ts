@@ -12,13 +12,15 @@ import { ROLE_CONTENT_TYPE } from './users-content-types';
 export const PUBLIC_ROLE = 'public';
 export const AUTHENTICATED_ROLE = 'authenticated';
 export const ME_PERMISSION = 'plugin::users-permissions.user.me';
+export const CHANGE_PASSWORD_PERMISSION = 'plugin::users-permissions.auth.changePassword';
 
 const PUBLISHED: Scope = { status: 'published' };
 
 /** Strapi's initial grants, which a Folio config adds to rather than replaces. */
 const DEFAULT_GRANTS: Record<string, string[]> = {
   [PUBLIC_ROLE]: [],
-  [AUTHENTICATED_ROLE]: [ME_PERMISSION],
+  // as Strapi's default Authenticated role
+  [AUTHENTICATED_ROLE]: [ME_PERMISSION, CHANGE_PASSWORD_PERMISSION],
 };
 
 const DEFAULT_DESCRIPTIONS: Record<string, string> = {

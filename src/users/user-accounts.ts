@@ -21,11 +21,14 @@ export interface SignedIn {
 export interface UserAccounts {
   register(input: unknown): Promise<SignedIn>;
   login(input: unknown): Promise<SignedIn>;
+  /** `user`: the signed-in user (its public fields), absent for any other caller */
+  changePassword(user: StoredDocument | undefined, input: unknown): Promise<SignedIn>;
 }
 
 const PUBLISHED: Scope = { status: 'published' };
 const REGISTER_FIELDS = ['username', 'email', 'password'];
 const LOGIN_FIELDS = ['identifier', 'password'];
+const CHANGE_PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD_LENGTH = 6;
 
@@ -60,6 +63,16 @@ const registrationIssues = (input: Record<string, unknown>): ValidationIssue[] =
   if (typeof password === 'string' && password !== '' && password.length < MIN_PASSWORD_LENGTH) {
     issues.push({ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' });
   }
+  return issues;
+};
+
+const newPasswordIssues = (input: Record<string, unknown>): ValidationIssue[] => {
+  const issues = requiredStrings(input, CHANGE_PASSWORD_FIELDS);
+  const { password, passwordConfirmation } = input;
+  if (typeof password === 'string' && password !== '' && password.length < MIN_PASSWORD_LENGTH) {
+    issues.push({ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' });
+  }
+  if (issues.length === 0 && password !== passwordConfirmation) issues.push({ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError' });
   return issues;
 };
 
@@ -111,6 +124,20 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
       if (!(await verifyPassword(password, user.password))) throw invalidCredentials();
       if (user.blocked === true) throw applicationError('Your account has been blocked by an administrator');
       return signedIn(user);
+    },
+
+    async changePassword(caller, input) {
+      if (!caller) throw applicationError('You must be authenticated to reset your password');
+      const issues = isObject(input) ? newPasswordIssues(input) : requiredStrings({}, CHANGE_PASSWORD_FIELDS);
+      if (issues.length > 0) throw validationErrors(issues);
+      const { currentPassword, password } = input as Record<string, string>;
+      const user = await findUser({ id: caller.id as number });
+      if (!user || typeof user.password !== 'string' || !(await verifyPassword(currentPassword, user.password))) {
+        throw badUserInput('The provided current password is invalid');
+      }
+      if (currentPassword === password) throw badUserInput('Your new password must be different than your current password');
+      const updated = await documents.update(USER_CONTENT_TYPE, user.documentId as string, { password: await hashPassword(password) }, PUBLISHED);
+      return signedIn(updated);
     },
   };
 };

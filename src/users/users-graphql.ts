@@ -4,7 +4,7 @@ import type { FolioContext } from '../resolvers/context';
 import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument } from '../storage/types';
 import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
-import { ME_PERMISSION } from './roles';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION } from './roles';
 import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
 import type { SignedIn, UserAccounts } from './user-accounts';
 
@@ -57,6 +57,8 @@ type Mutation {
   login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
   """Register a user"""
   register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload!
+  """Change user password. Confirm with the current password."""
+  changePassword(currentPassword: String!, password: String!, passwordConfirmation: String!): UsersPermissionsLoginPayload
 }
 `;
 
@@ -75,10 +77,10 @@ const clientOf = (context: FolioContext): string => {
 
 export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {
   const limited =
-    (action: (accounts: UserAccounts, input: unknown) => Promise<SignedIn>) =>
-    (_: unknown, args: { input: unknown }, context: FolioContext) => {
+    <A>(action: (accounts: UserAccounts, args: A, context: FolioContext) => Promise<SignedIn>) =>
+    (_: unknown, args: A, context: FolioContext) => {
       refuseOverLimit(limiter.hit(clientOf(context)));
-      return action(accounts(), args.input);
+      return action(accounts(), args, context);
     };
   return {
     typeDefs: USERS_PERMISSIONS_SDL,
@@ -88,8 +90,10 @@ export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: Us
         me: (_: unknown, __: unknown, context: FolioContext) => context.principal.user ?? null,
       },
       Mutation: {
-        register: limited((accounts, input) => accounts.register(input)),
-        login: limited((accounts, input) => accounts.login(input)),
+        register: limited((accounts, args: { input: unknown }) => accounts.register(args.input)),
+        login: limited((accounts, args: { input: unknown }) => accounts.login(args.input)),
+        // a stolen session must not make the current password guessable: limited like sign-in
+        changePassword: limited((accounts, args: Record<string, unknown>, context) => accounts.changePassword(context.principal.user, args)),
       },
       UsersPermissionsMe: {
         role: (user: StoredDocument) =>
@@ -100,6 +104,7 @@ export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: Us
       'Query.me': { auth: { scope: [ME_PERMISSION] } },
       'Mutation.register': { auth: false },
       'Mutation.login': { auth: false },
+      'Mutation.changePassword': { auth: { scope: [CHANGE_PASSWORD_PERMISSION] } },
     },
     shadowCRUD: {
       [USER_UID]: { disableMutations: true },

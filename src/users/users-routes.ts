@@ -11,6 +11,7 @@ import { forbiddenError, notFoundError, unauthorizedError } from '../errors/grap
 import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
 import type { SignedIn, UserAccounts } from './user-accounts';
 import { createUserQueries, type UserQuery } from './user-queries';
+import { CHANGE_PASSWORD_PERMISSION } from './roles';
 
 /**
  * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), and the users
@@ -50,11 +51,12 @@ export const createUsersRoutes = ({ services, accounts, authenticator, limiter }
     return principal;
   };
 
+  /** Sign-in and password routes: rate limited, answered with a JWT and the user; `permission`, when the route needs one. */
   const signIn =
-    (action: (input: unknown) => Promise<SignedIn>): Handler =>
+    (action: (input: unknown, principal: Principal) => Promise<SignedIn>, permission?: string): Handler =>
     async (request, response) => {
       // A stale or forged bearer is refused here too, as the GraphQL mutations refuse it.
-      await principalOf(request);
+      const principal = permission ? await authorize(request, permission) : await principalOf(request);
       const decision = limiter.hit(clientAddressOf(request, services.config.server.proxy));
       const headers = {
         'x-ratelimit-limit': String(decision.limit),
@@ -63,7 +65,7 @@ export const createUsersRoutes = ({ services, accounts, authenticator, limiter }
       };
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
       refuseOverLimit(decision);
-      const { jwt, user } = await action(await readJsonBody(request, services.config.rest.bodyLimit));
+      const { jwt, user } = await action(await readJsonBody(request, services.config.rest.bodyLimit), principal);
       sendJson(response, 200, { jwt, user: queries.toRest(user) });
     };
 
@@ -72,6 +74,11 @@ export const createUsersRoutes = ({ services, accounts, authenticator, limiter }
   const handlers: Array<{ method: string; path: RegExp; handle: (match: RegExpExecArray) => Handler }> = [
     { method: 'POST', path: /^\/api\/auth\/local\/register\/?$/, handle: () => signIn(accounts.register) },
     { method: 'POST', path: /^\/api\/auth\/local\/?$/, handle: () => signIn(accounts.login) },
+    {
+      method: 'POST',
+      path: /^\/api\/auth\/change-password\/?$/,
+      handle: () => signIn((input, principal) => accounts.changePassword(principal.user, input), CHANGE_PASSWORD_PERMISSION),
+    },
     {
       method: 'GET',
       path: /^\/api\/users\/me\/?$/,
