@@ -2,6 +2,7 @@ import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Mo
 import type { StoredDocument, StoredValue } from '../storage/types';
 import type { ValidationIssue } from '../errors/graphql-errors';
 import { componentTypeName } from '../sdl/naming';
+import { hashPassword } from './password-hash';
 import { coerceScalar } from './coerce-scalar';
 import { parseRelationInput, type RelationChange } from './relation-input';
 
@@ -160,7 +161,8 @@ export const createDataPreparer = (context: PrepareContext) => {
           return undefined;
         }
         result.issues.push(...lengthIssues(attribute, coerced.value, path));
-        return coerced.value;
+        // as Strapi does: a password attribute is never stored as given (its length was checked on the clear text)
+        return attribute.type === 'password' && typeof coerced.value === 'string' ? hashPassword(coerced.value) : coerced.value;
       }
     }
   };

@@ -4,7 +4,7 @@ import type { Filter, StoredDocument } from '../storage/types';
 import { applicationError, badUserInput, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
 import type { JwtService } from '../auth/jwt';
 import { USER_CONTENT_TYPE } from './users-content-types';
-import { createDecoyCheck, hashPassword, verifyPassword } from './password';
+import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
 
 /**
  * Local sign-up and sign-in, shared by `POST /api/auth/local[/register]` and the `register`/`login`
@@ -99,7 +99,8 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
       const username = input.username as string;
       const email = (input.email as string).toLowerCase();
       if (await findUser({ $or: [{ email }, { username }] })) throw taken();
-      const data = { username, email, password: await hashPassword(input.password as string), provider: 'local', confirmed: true, blocked: false, role: defaultRoleId };
+      // the document service hashes password attributes as it stores them
+      const data = { username, email, password: input.password as string, provider: 'local', confirmed: true, blocked: false, role: defaultRoleId };
       try {
         return signedIn(await documents.create(USER_CONTENT_TYPE, data, PUBLISHED));
       } catch (error) {
@@ -136,7 +137,7 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
         throw badUserInput('The provided current password is invalid');
       }
       if (currentPassword === password) throw badUserInput('Your new password must be different than your current password');
-      const updated = await documents.update(USER_CONTENT_TYPE, user.documentId as string, { password: await hashPassword(password) }, PUBLISHED);
+      const updated = await documents.update(USER_CONTENT_TYPE, user.documentId as string, { password }, PUBLISHED);
       return signedIn(updated);
     },
   };

@@ -1,4 +1,4 @@
-import { createDecoyCheck, hashPassword, verifyPassword } from '../../src/users/password';
+import { createDecoyCheck, hashPassword, verifyPassword } from '../../src/documents/password-hash';
 
 test('a hash carries its scheme, cost and salt, and verifies only its own password', async () => {
   const hash = await hashPassword('Passw0rd!');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModels } from '../../src/models/load-models';
@@ -7,6 +7,7 @@ import type { Filter, Store } from '../../src/storage/types';
 import { bigintRange, type RangeOperator } from '../../src/query/bigint-range';
 import { createFilterTranslator } from '../../src/query/translate-filters';
 import { coerceScalar } from '../../src/documents/coerce-scalar';
+import { writeOneTypeSchema } from '../support/one-type-schema';
 
 /** Ranges on big integers follow numeric order, not the order of the text they are stored as. */
 
@@ -50,18 +51,7 @@ test('big integers are stored in one spelling per number', () => {
 
 test('the filter translator uses numeric ranges for biginteger attributes, between included', async () => {
   const schemaDir = join(root, 'schema');
-  const typeDir = join(schemaDir, 'api', 'ledger', 'content-types', 'ledger');
-  mkdirSync(typeDir, { recursive: true });
-  writeFileSync(
-    join(typeDir, 'schema.json'),
-    JSON.stringify({
-      kind: 'collectionType',
-      collectionName: 'ledgers',
-      info: { singularName: 'ledger', pluralName: 'ledgers', displayName: 'Ledger' },
-      options: { draftAndPublish: false },
-      attributes: { big: { type: 'biginteger' } },
-    }),
-  );
+  writeOneTypeSchema(schemaDir, 'ledger', 'ledgers', { big: { type: 'biginteger' } });
   const models = loadModels(schemaDir);
   const translator = createFilterTranslator({ models, maxStringLength: 100, maxDepth: 8, lookup: async () => [] });
   const ledger = models.contentTypes.get('api::ledger.ledger')!;
