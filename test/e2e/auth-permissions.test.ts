@@ -50,14 +50,23 @@ describe('roles', () => {
     });
   });
 
-  test('an operation with a forbidden field is refused whole; each forbidden root field has its error', async () => {
-    const answer = await server.gql('query { tag(documentId: "x") { name } article(documentId: "x") { title } author(documentId: "y") { name } }');
+  test('allowed root fields run beside forbidden ones, which answer null with their own error, as in Strapi', async () => {
+    const answer = await server.gql('query { tag(documentId: "x") { name } articles { title } ...More } fragment More on Query { author(documentId: "y") { name } }');
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ tag: null, article: null, author: null });
+    expect(answer.body.data).toEqual({ tag: null, articles: [{ title: 'Hello' }], author: null });
     expect(answer.body.errors!.map((error) => [error.path, error.extensions!.code])).toEqual([
       [['tag'], 'FORBIDDEN'],
       [['author'], 'FORBIDDEN'],
     ]);
+    // a forbidden field deep inside makes its root field the forbidden one; a non-null list's null takes data with it
+    const nested = await server.gql('{ articles { title } categories { name articles { title tags { name } } } }');
+    expect(nested.body).toMatchObject({ data: null, errors: [{ path: ['categories'], extensions: { code: 'FORBIDDEN' } }] });
+  });
+
+  test('a forbidden mutation beside an allowed query: nothing is written', async () => {
+    const answer = await server.gql('mutation { createTag(data: { name: "sneaky" }) { documentId } }');
+    expect(answer.body).toMatchObject({ data: { createTag: null }, errors: [{ path: ['createTag'], extensions: { code: 'FORBIDDEN' } }] });
+    expect(await server.folio.services.store.collection('tags').countDocuments({ name: 'sneaky' })).toBe(0);
   });
 
   test('public grants: find allows the list and connection, findOne the single query', async () => {

@@ -1,4 +1,4 @@
-import type { Plugin } from '@envelop/core';
+import { isAsyncIterable, type Plugin } from '@envelop/core';
 import { collectFields } from '@graphql-tools/utils';
 import {
   getOperationAST,
@@ -11,6 +11,7 @@ import {
   type FieldNode,
   type GraphQLError,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
 import { authOf } from '../../../directives';
@@ -62,45 +63,84 @@ const verdictKey = (principal: Principal, operationName?: string | null): string
 
 type Variables = Record<string, unknown>;
 
-/**
- * The answer to a refused operation, shaped as Strapi's: one FORBIDDEN error per root field that
- * selects something forbidden, with that field's path, and every root field null; `data` itself is
- * null when a root field cannot be (a non-null list), as graphql-js would propagate it. The whole
- * operation is refused, so in an operation that mixes allowed and forbidden root fields the allowed
- * ones are null too.
- */
-const refusal = (schema: GraphQLSchema, document: DocumentNode, principal: Principal, operationName: string | null | undefined, variables: Variables): ExecutionResult => {
+/** The operation with the root selections of `keep` only (the document's fragments stay). */
+const withRootFields = (document: DocumentNode, operation: OperationDefinitionNode, keep: readonly FieldNode[]): DocumentNode => ({
+  ...document,
+  definitions: document.definitions.map((definition) => (definition === operation ? { ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: keep } } : definition)),
+});
+
+interface Verdict {
+  /** root response keys in selection order, with their field nodes */
+  fields: Map<string, FieldNode[]>;
+  /** the FORBIDDEN error of each root field that selects something forbidden */
+  forbidden: Map<string, GraphQLError>;
+  /** a forbidden root field is non-null: its null takes `data` with it, as graphql-js propagates it */
+  dataIsNull: boolean;
+  operation: OperationDefinitionNode;
+}
+
+/** Which root fields of a refused operation select something forbidden; undefined when no root field can be named. */
+const verdictByRootField = (schema: GraphQLSchema, document: DocumentNode, principal: Principal, operationName: string | null | undefined, variables: Variables): Verdict | undefined => {
   const operation = getOperationAST(document, operationName);
   const rootType = operation && schema.getRootType(operation.operation);
-  if (!operation || !rootType) return { data: null, errors: findForbidden(schema, document, principal, operationName).slice(0, 1) };
-  const { fields } = collectFields(schema, Object.fromEntries(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : []))), { coerced: variables, sources: {} }, rootType, operation.selectionSet);
-  const data: Record<string, null> = {};
-  const errors: GraphQLError[] = [];
-  let nullable = true;
+  if (!operation || !rootType) return undefined;
+  const fragments = Object.fromEntries(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])));
+  const { fields } = collectFields(schema, fragments, { coerced: variables, sources: {} }, rootType, operation.selectionSet);
+  const forbidden = new Map<string, GraphQLError>();
+  let dataIsNull = false;
   for (const [key, nodes] of fields) {
-    data[key] = null;
+    const [error] = findForbidden(schema, withRootFields(document, operation, nodes), principal, operationName);
+    if (!error) continue;
+    forbidden.set(key, forbiddenError(error.message, {}, [key]));
     const type = rootType.getFields()[nodes[0].name.value]?.type;
-    if (type && isNonNullType(type)) nullable = false;
-    // the root field alone, with the document's fragments, tells whether it is one of the forbidden
-    const alone: DocumentNode = { ...document, definitions: document.definitions.map((definition) => (definition === operation ? { ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: nodes as FieldNode[] } } : definition)) };
-    const [forbidden] = findForbidden(schema, alone, principal, operationName);
-    if (forbidden) errors.push(forbiddenError(forbidden.message, {}, [key]));
+    if (type && isNonNullType(type)) dataIsNull = true;
   }
-  return { data: nullable ? data : null, errors: errors.length > 0 ? errors : findForbidden(schema, document, principal, operationName).slice(0, 1) };
+  return forbidden.size > 0 ? { fields, forbidden, dataIsNull, operation } : undefined;
 };
 
+/** The forbidden root fields answer null beside their errors, in selection order, the others as executed. */
+const merged = (verdict: Verdict, executed: ExecutionResult | undefined): ExecutionResult => {
+  const errors = [...verdict.forbidden.values(), ...(executed?.errors ?? [])];
+  if (verdict.dataIsNull) return { data: null, errors };
+  const data: Record<string, unknown> = {};
+  for (const key of verdict.fields.keys()) data[key] = verdict.forbidden.has(key) ? null : (executed?.data?.[key] ?? null);
+  return { ...executed, data, errors };
+};
+
+/**
+ * Strapi checks permissions field by field, so a forbidden root field answers null with a FORBIDDEN
+ * error at its path while the others run. Here the check comes first, for the whole operation: the
+ * root fields that select anything forbidden are taken out before execution, and put back as nulls.
+ */
 export const useAuthorization = (principalOf: (context: unknown) => Principal): Plugin => {
   // yoga hands the same DocumentNode for the same query text: a verdict is computed once per document and permission set
   const verdicts = new WeakMap<DocumentNode, Map<string, boolean>>();
   return {
-    onExecute({ args, setResultAndStopExecution }) {
+    onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const principal = principalOf(args.contextValue);
       let byKey = verdicts.get(args.document);
       if (!byKey) verdicts.set(args.document, (byKey = new Map()));
       const key = verdictKey(principal, args.operationName);
       let allowed = byKey.get(key);
       if (allowed === undefined) byKey.set(key, (allowed = findForbidden(args.schema, args.document, principal, args.operationName).length === 0));
-      if (!allowed) setResultAndStopExecution(refusal(args.schema, args.document, principal, args.operationName, (args.variableValues ?? {}) as Variables));
+      if (allowed) return undefined;
+      const verdict = verdictByRootField(args.schema, args.document, principal, args.operationName, (args.variableValues ?? {}) as Variables);
+      if (!verdict) {
+        setResultAndStopExecution({ data: null, errors: findForbidden(args.schema, args.document, principal, args.operationName).slice(0, 1) });
+        return undefined;
+      }
+      const runnable = [...verdict.fields].flatMap(([field, nodes]) => (verdict.forbidden.has(field) ? [] : nodes));
+      if (verdict.dataIsNull || runnable.length === 0) {
+        setResultAndStopExecution(merged(verdict, undefined));
+        return undefined;
+      }
+      const document = withRootFields(args.document, verdict.operation, runnable);
+      setExecuteFn((executeArgs) => executeFn({ ...executeArgs, document }));
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!isAsyncIterable(result)) setResult(merged(verdict, result));
+        },
+      };
     },
   };
 };
