@@ -79,12 +79,45 @@ const jpegSize = async (readAt: ReadAt): Promise<Dimensions | null> => {
   return null;
 };
 
+// Far more entries than any real first directory holds; a crafted count is not read past this.
+const MAX_TIFF_ENTRIES = 512;
+const TIFF_WIDTH = 256;
+const TIFF_HEIGHT = 257;
+const TIFF_SHORT = 3;
+const TIFF_LONG = 4;
+
+/** The first image directory's ImageWidth and ImageLength entries, in the file's byte order. */
+const tiffSize = async (readAt: ReadAt): Promise<Dimensions | null> => {
+  const header = await readAt(0, 8);
+  if (header.length < 8) return null;
+  const little = header.toString('latin1', 0, 2) === 'II';
+  const u16 = (buffer: Buffer, at: number) => (little ? buffer.readUInt16LE(at) : buffer.readUInt16BE(at));
+  const u32 = (buffer: Buffer, at: number) => (little ? buffer.readUInt32LE(at) : buffer.readUInt32BE(at));
+  const directory = u32(header, 4);
+  const countBytes = await readAt(directory, 2);
+  if (countBytes.length < 2) return null;
+  const count = Math.min(u16(countBytes, 0), MAX_TIFF_ENTRIES);
+  const entries = await readAt(directory + 2, count * 12);
+  const sizes = new Map<number, number>();
+  for (let at = 0; at + 12 <= entries.length; at += 12) {
+    const tag = u16(entries, at);
+    const type = u16(entries, at + 2);
+    if (tag !== TIFF_WIDTH && tag !== TIFF_HEIGHT) continue;
+    if (type === TIFF_SHORT) sizes.set(tag, u16(entries, at + 8));
+    else if (type === TIFF_LONG) sizes.set(tag, u32(entries, at + 8));
+  }
+  const width = sizes.get(TIFF_WIDTH);
+  const height = sizes.get(TIFF_HEIGHT);
+  return width !== undefined && height !== undefined ? { width, height } : null;
+};
+
 const READERS: Record<string, (readAt: ReadAt) => Promise<Dimensions | null>> = {
   'image/png': pngSize,
   'image/gif': gifSize,
   'image/bmp': bmpSize,
   'image/webp': webpSize,
   'image/jpeg': jpegSize,
+  'image/tiff': tiffSize,
 };
 
 /** The image's size, or null for other types and for headers that do not parse. */

@@ -1,5 +1,27 @@
 import { readImageDimensions, type ReadAt } from '../../src/upload/image-dimensions';
+import sharp from 'sharp';
 import { bmp, gif, jpeg, png, webpExtended, webpLossless, webpLossy } from './images';
+
+/** A big-endian TIFF header whose first directory holds the width as a LONG and the height as a SHORT. */
+const bigEndianTiff = (width: number, height: number): Buffer => {
+  const bytes = Buffer.alloc(8 + 2 + 3 * 12 + 4);
+  bytes.write('MM', 0, 'latin1');
+  bytes.writeUInt16BE(42, 2);
+  bytes.writeUInt32BE(8, 4);
+  bytes.writeUInt16BE(3, 8);
+  const entry = (index: number, tag: number, type: number, value: number) => {
+    const at = 10 + index * 12;
+    bytes.writeUInt16BE(tag, at);
+    bytes.writeUInt16BE(type, at + 2);
+    bytes.writeUInt32BE(1, at + 4);
+    if (type === 3) bytes.writeUInt16BE(value, at + 8);
+    else bytes.writeUInt32BE(value, at + 8);
+  };
+  entry(0, 254, 4, 0);
+  entry(1, 256, 4, width);
+  entry(2, 257, 3, height);
+  return bytes;
+};
 
 /** A ReadAt over a buffer that records the bytes asked for, to show headers are read, not whole files. */
 const readerOf = (bytes: Buffer) => {
@@ -24,6 +46,13 @@ describe('readImageDimensions', () => {
     ['BMP', 'image/bmp', bmp(640, 480)],
   ])('%s', async (_, mime, bytes) => {
     expect(await measure(mime, bytes)).toEqual({ width: 640, height: 480 });
+  });
+
+  test('TIFF: a file sharp writes (little-endian) and a big-endian header with LONG and SHORT entries', async () => {
+    const written = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#123456' } }).tiff().toBuffer();
+    expect(await measure('image/tiff', written)).toEqual({ width: 640, height: 480 });
+    expect(await measure('image/tiff', bigEndianTiff(70000, 480))).toEqual({ width: 70000, height: 480 });
+    expect(await measure('image/tiff', bigEndianTiff(640, 480).subarray(0, 30))).toBeNull();
   });
 
   test('a JPEG frame header behind 200 KB of EXIF is reached by skipping segments, reading a few bytes', async () => {
