@@ -1,3 +1,4 @@
+import { MAX_BIGINT_DIGITS } from './bigint-sort-key';
 import type { ScalarAttribute } from '../models/types';
 import type { StoredValue } from '../storage/types';
 
@@ -48,6 +49,7 @@ export const coerceScalar = (attribute: ScalarAttribute, value: unknown): Coerce
     case 'integer':
       return typeof value === 'number' && Number.isSafeInteger(value) ? ok(value) : fail('must be an integer');
     case 'biginteger':
+      if (typeof value === 'string' && value.replace(/^-?0*/, '').length > MAX_BIGINT_DIGITS) return fail(`must be an integer of at most ${MAX_BIGINT_DIGITS} digits`);
       if ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) {
         // canonical text ("007" → "7", "-0" → "0"): equality and range filters rely on one spelling per number
         return ok(BigInt(value).toString());

@@ -3,6 +3,7 @@ import type { StoredDocument, StoredValue } from '../storage/types';
 import type { ValidationIssue } from '../errors/graphql-errors';
 import { componentTypeName } from '../sdl/naming';
 import { hashPassword } from './password-hash';
+import { bigintSortField, bigintSortValue } from './bigint-sort-key';
 import { coerceScalar } from './coerce-scalar';
 import { parseRelationInput, type RelationChange } from './relation-input';
 
@@ -187,7 +188,10 @@ export const createDataPreparer = (context: PrepareContext) => {
         continue;
       }
       const prepared = await prepareValue(key, attribute, value, [...path, key], result);
-      if (prepared !== undefined) values[key] = prepared;
+      if (prepared === undefined) continue;
+      values[key] = prepared;
+      // sorts read it (components are not sortable)
+      if (attribute.type === 'biginteger' && path.length === 0) values[bigintSortField(key)] = bigintSortValue(prepared);
     }
     if (mode === 'create') {
       for (const [key, attribute] of Object.entries(attributes)) {

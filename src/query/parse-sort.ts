@@ -1,6 +1,7 @@
 import type { Attribute, ContentType, Models } from '../models/types';
 import type { SortSpec } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
+import { bigintSortField } from '../documents/bigint-sort-key';
 
 /** `"title"`, `"title:desc"`, `["kind:asc", "views:desc"]` or `"kind,views:desc"` → a store sort. */
 
@@ -32,8 +33,15 @@ const parseEntry = (entry: string, param: string, sortable: (field: string) => b
   return [field, normalized === 'asc' ? 1 : -1];
 };
 
+/** The stored field a sort on `field` reads: big integers sort by their key (see bigint-sort-key). */
+export const storedSortField = (attributes: Record<string, Attribute>, field: string): string =>
+  Object.prototype.hasOwnProperty.call(attributes, field) && attributes[field].type === 'biginteger' ? bigintSortField(field) : field;
+
 export const parseSort = (attributes: Record<string, Attribute>, sort: unknown, param = 'sort'): SortSpec =>
-  entriesOf(sort, param).map((entry) => parseEntry(entry, param, (field) => isSortable(attributes, field)));
+  entriesOf(sort, param).map((entry) => {
+    const [field, direction] = parseEntry(entry, param, (candidate) => isSortable(attributes, candidate));
+    return [storedSortField(attributes, field), direction];
+  });
 
 /** A sort key that may go through to-one relations: `category.name` is `['category', 'name']`. */
 export interface SortPath {
@@ -58,5 +66,7 @@ export const parseSortPaths = (models: Models, contentType: ContentType, sort: u
       return owner !== undefined && isSortable(owner.attributes, path[path.length - 1]);
     };
     const [field, direction] = parseEntry(entry, param, sortable);
-    return { path: field.split('.'), direction };
+    const path = field.split('.');
+    const owner = targetAlong(models, contentType, path.slice(0, -1)) as ContentType;
+    return { path: [...path.slice(0, -1), storedSortField(owner.attributes, path[path.length - 1])], direction };
   });

@@ -66,7 +66,9 @@ export const createFilterTranslator = (options: TranslateOptions) => {
   };
 
   const operatorCondition = (operator: FilterOperator, raw: unknown, type: ScalarAttributeType | 'id', path: string): Filter => {
-    const value = Array.isArray(raw) ? raw.map((item) => toStored(type, item, path)) : toStored(type, raw, path);
+    // `null` and `notNull` take a boolean, not a value of the field's type
+    const presence = operator === 'null' || operator === 'notNull';
+    const value = presence ? raw : Array.isArray(raw) ? raw.map((item) => toStored(type, item, path)) : toStored(type, raw, path);
     const list = (): unknown[] => {
       if (!Array.isArray(value)) throw badUserInput(`Filter operator ${operator} at ${path} needs an array`, { key: path });
       return value;

@@ -6,6 +6,7 @@ import type { Extension } from '../extensions/types';
 import type { Services } from '../resolvers/context';
 import { createDocumentService } from '../documents/document-service';
 import { ensureIndexes } from '../documents/ensure-indexes';
+import { backfillBigintSortKeys } from '../documents/bigint-sort-key';
 import { buildSchema } from '../schema/build-schema';
 import { createAuthenticator } from '../auth/authenticate';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
@@ -37,6 +38,7 @@ export interface Folio {
 export const createFolio = async ({ models: schemaModels, config, store, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
   const models = withModuleContentTypes(schemaModels, modules);
   await ensureIndexes(models, store);
+  await backfillBigintSortKeys(models, store);
   const documents = createDocumentService({ models, store, i18n: config.i18n });
   const services: Services = { models, config, store, documents, dataDir };
   const built = modules.map((factory) => factory(services));

@@ -66,6 +66,8 @@ test.each([
   ['notContainsi', { title: { notContainsi: 'HELLO' } }, ['a3']],
   ['null (missing counts)', { rating: { null: true } }, ['a2', 'a3']],
   ['notNull', { rating: { notNull: true } }, ['a1']],
+  ['notNull on a date (a boolean, not a date)', { publishDate: { notNull: true } }, ['a1', 'a2']],
+  ['null: false on a datetime', { createdAt: { null: false } }, ['a1', 'a2', 'a3']],
   ['between', { views: { between: [15, 30] } }, ['a2', 'a3']],
   ['startsWith', { title: { startsWith: 'Hello' } }, ['a1']],
   ['startsWithi', { title: { startsWithi: 'hello' } }, ['a1', 'a2']],
