@@ -7,6 +7,7 @@ import { openTokenControl, type TokenControl } from '../auth/token-control';
 import { USERS_PERMISSIONS_CONTENT_TYPES } from './users-content-types';
 import { AUTHENTICATED_ROLE, seedRoles } from './roles';
 import { createRateLimiter } from './rate-limiter';
+import { createUserAdmin, type UserAdmin } from './user-admin';
 import { createUserAccounts, type UserAccounts } from './user-accounts';
 import { createUsersGraphqlExtension } from './users-graphql';
 import { createUsersRoutes } from './users-routes';
@@ -22,7 +23,7 @@ const create = (services: Services): FolioModule => {
   const jwt = createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn);
   const tokens = createApiTokens(store, secrets.tokenSalt);
   const limiter = createRateLimiter(config.usersPermissions.rateLimit);
-  let ready: { accounts: UserAccounts; control: TokenControl } | undefined;
+  let ready: { accounts: UserAccounts; admin: UserAdmin; control: TokenControl } | undefined;
   const started = () => {
     if (!ready) throw new Error('the users-permissions module is used before it started');
     return ready;
@@ -38,15 +39,17 @@ const create = (services: Services): FolioModule => {
       if (unusable > 0) {
         process.stderr.write(`folio: ${unusable} API token(s) were made with another API token salt and open nothing; revoke and recreate them\n`);
       }
+      const defaultRoleId = roles.get(AUTHENTICATED_ROLE)!.documentId as string;
       ready = {
-        accounts: createUserAccounts({ documents, jwt, defaultRoleId: roles.get(AUTHENTICATED_ROLE)!.documentId as string }),
+        accounts: createUserAccounts({ documents, jwt, defaultRoleId }),
+        admin: createUserAdmin({ documents, defaultRoleId }),
         control: await openTokenControl(dataDir, tokens),
       };
     },
     async stop() {
       await ready?.control.close();
     },
-    routes: ({ authenticator }) => createUsersRoutes({ services, accounts: started().accounts, authenticator, limiter }),
+    routes: ({ authenticator }) => createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, authenticator, limiter }),
   };
 };
 

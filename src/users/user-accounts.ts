@@ -53,8 +53,9 @@ const requiredStrings = (input: Record<string, unknown>, fields: string[]): Vali
     return [];
   });
 
-const registrationIssues = (input: Record<string, unknown>): ValidationIssue[] => {
-  const issues = requiredStrings(input, REGISTER_FIELDS);
+/** `present`: the fields that must be there (all on sign-up; those given, on an update). */
+export const registrationIssues = (input: Record<string, unknown>, present: string[] = REGISTER_FIELDS): ValidationIssue[] => {
+  const issues = requiredStrings(input, present);
   const { username, email, password } = input;
   const issue = (field: string, message: string, value: unknown): ValidationIssue => ({ path: [field], message: `${field} ${message}`, name: 'ValidationError', value });
   if (typeof username === 'string' && username !== '' && username.length < 3) issues.push(issue('username', 'must be at least 3 characters', username));

@@ -10,6 +10,7 @@ import { readJsonBody, sendError, sendJson } from '../server/http-json';
 import { forbiddenError, notFoundError, unauthorizedError } from '../errors/graphql-errors';
 import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
 import type { SignedIn, UserAccounts } from './user-accounts';
+import type { UserAdmin } from './user-admin';
 import { createUserQueries, type UserQuery } from './user-queries';
 import { CHANGE_PASSWORD_PERMISSION } from './roles';
 
@@ -21,6 +22,7 @@ import { CHANGE_PASSWORD_PERMISSION } from './roles';
 export interface UsersRoutesOptions {
   services: Services;
   accounts: UserAccounts;
+  admin: UserAdmin;
   authenticator: Authenticator;
   limiter: RateLimiter;
 }
@@ -39,7 +41,7 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
   sendError(response, body, http?.headers);
 };
 
-export const createUsersRoutes = ({ services, accounts, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
+export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
 
   const principalOf = (request: IncomingMessage): Promise<Principal> => authenticator.authenticate(request.headers.authorization ?? null);
@@ -105,6 +107,30 @@ export const createUsersRoutes = ({ services, accounts, authenticator, limiter }
       handle: () => async (request, response, url) => {
         const principal = await authorize(request, `${USER_PERMISSION}.find`);
         sendJson(response, 200, await queries.find(parseQuery(url), principal));
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/users\/?$/,
+      handle: () => async (request, response) => {
+        await authorize(request, `${USER_PERMISSION}.create`);
+        sendJson(response, 201, queries.toRest(await admin.create(await readJsonBody(request, services.config.rest.bodyLimit))));
+      },
+    },
+    {
+      method: 'PUT',
+      path: /^\/api\/users\/(\d+)\/?$/,
+      handle: (match) => async (request, response) => {
+        await authorize(request, `${USER_PERMISSION}.update`);
+        sendJson(response, 200, queries.toRest(await admin.update(Number(match[1]), await readJsonBody(request, services.config.rest.bodyLimit))));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: /^\/api\/users\/(\d+)\/?$/,
+      handle: (match) => async (request, response) => {
+        await authorize(request, `${USER_PERMISSION}.destroy`);
+        sendJson(response, 200, queries.toRest(await admin.remove(Number(match[1]))));
       },
     },
     {

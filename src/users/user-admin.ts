@@ -1,0 +1,82 @@
+import type { DocumentService } from '../documents/document-service';
+import type { Scope } from '../documents/scope';
+import type { Filter, StoredDocument } from '../storage/types';
+import { applicationError, badUserInput, notFoundError, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
+import { ROLE_CONTENT_TYPE, USER_CONTENT_TYPE } from './users-content-types';
+import { registrationIssues } from './user-accounts';
+
+/**
+ * Strapi's `POST /api/users`, `PUT /api/users/:id` and `DELETE /api/users/:id`: users made, changed
+ * and removed by a caller holding `plugin::users-permissions.user.create|update|destroy` (an
+ * administrator's API token, typically), with Strapi's rules and messages.
+ */
+
+export interface UserAdmin {
+  create(input: unknown): Promise<StoredDocument>;
+  update(id: number, input: unknown): Promise<StoredDocument>;
+  remove(id: number): Promise<StoredDocument>;
+}
+
+const PUBLISHED: Scope = { status: 'published' };
+const WRITABLE = ['username', 'email', 'password', 'role', 'confirmed', 'blocked'];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const issue = (field: string, message: string, value?: unknown): ValidationIssue => ({ path: [field], message: `${field} ${message}`, name: 'ValidationError', ...(value === undefined ? {} : { value }) });
+
+/** What a body may hold, checked field by field; `required` on creation. */
+const bodyIssues = (input: Record<string, unknown>, required: boolean): ValidationIssue[] => {
+  const issues = registrationIssues(input, required ? undefined : ['username', 'email', 'password'].filter((field) => field in input));
+  for (const flag of ['confirmed', 'blocked']) {
+    if (input[flag] !== undefined && typeof input[flag] !== 'boolean') issues.push(issue(flag, 'must be a `boolean` type', input[flag]));
+  }
+  if (input.role !== undefined && !(typeof input.role === 'number' && Number.isSafeInteger(input.role))) issues.push(issue('role', 'must be a role id', input.role));
+  return issues;
+};
+
+export const createUserAdmin = ({ documents, defaultRoleId }: { documents: DocumentService; defaultRoleId: string }): UserAdmin => {
+  const findOne = async (filter: Filter): Promise<StoredDocument | undefined> => (await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter, limit: 1 }))[0];
+
+  const check = async (input: unknown, current?: StoredDocument): Promise<Record<string, unknown>> => {
+    if (!isObject(input)) throw badUserInput('Invalid parameters');
+    const unknown = Object.keys(input).filter((key) => !WRITABLE.includes(key));
+    if (unknown.length > 0) throw badUserInput(`Invalid parameters: ${unknown.join(', ')}`);
+    const issues = bodyIssues(input, current === undefined);
+    if (issues.length > 0) throw validationErrors(issues);
+    const data: Record<string, unknown> = { ...input };
+    const others = (filter: Filter): Filter => (current ? { $and: [filter, { id: { $ne: current.id as number } }] } : filter);
+    if (typeof input.username === 'string' && (await findOne(others({ username: input.username })))) throw applicationError('Username already taken');
+    if (typeof input.email === 'string') {
+      data.email = input.email.toLowerCase();
+      if (await findOne(others({ email: data.email }))) throw applicationError('Email already taken');
+    }
+    if (typeof input.role === 'number') {
+      const role = (await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED, { filter: { id: input.role }, limit: 1 }))[0];
+      if (!role) throw badUserInput(`Role ${input.role} not found`, { key: 'role' });
+      data.role = role.documentId;
+    }
+    return data;
+  };
+
+  const existing = async (id: number): Promise<StoredDocument> => {
+    const user = await findOne({ id });
+    if (!user) throw notFoundError('User not found');
+    return user;
+  };
+
+  return {
+    async create(input) {
+      const data = await check(input);
+      return documents.create(USER_CONTENT_TYPE, { confirmed: false, blocked: false, role: defaultRoleId, ...data, provider: 'local' }, PUBLISHED);
+    },
+    async update(id, input) {
+      const user = await existing(id);
+      return documents.update(USER_CONTENT_TYPE, user.documentId as string, await check(input, user), PUBLISHED);
+    },
+    async remove(id) {
+      const user = await existing(id);
+      await documents.remove(USER_CONTENT_TYPE, user.documentId as string, undefined);
+      return user;
+    },
+  };
+};
