@@ -74,6 +74,11 @@ describe('/api/openapi.json', () => {
     });
     expect(body.components.schemas.Article.properties.title).toEqual({ type: 'string' });
     expect(body.components.schemas.ArticleInput).toBeDefined();
+    // every query-string parameter the route takes is described
+    expect(list.parameters.map((parameter: { $ref: string }) => parameter.$ref.split('/').pop())).toEqual(
+      expect.arrayContaining(['filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale', 'search']),
+    );
+    expect(body.components.parameters.publicationFilter.schema.enum).toContain('never-published');
   });
 
   test("extension routes' response schemas are patched to the { data, meta } envelope", async () => {

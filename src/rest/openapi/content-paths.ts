@@ -1,4 +1,5 @@
 import * as names from '../../sdl/naming';
+import { PUBLICATION_FILTERS } from '../../documents/scope';
 import type { ContentRoute, HttpMethod, RouteOperation } from '../content-routes';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
 
@@ -7,6 +8,7 @@ import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type Operatio
  * the GraphQL type's schema plus the numeric `id`, lists carry `meta.pagination`, writes take
  * `{ data: <Type>Input }`.
  */
+
 
 const deepObject = (name: string, description: string) => ({ name, in: 'query', style: 'deepObject', explode: true, description, schema: { type: 'object' } });
 const plain = (name: string, description: string, schema: SchemaObject = { type: 'string' }) => ({ name, in: 'query', description, schema });
@@ -19,6 +21,8 @@ export const contentParameters = () => ({
   pagination: deepObject('pagination', '`pagination[page|pageSize]` or `pagination[start|limit]`, and `pagination[withCount]`'),
   status: plain('status', 'which version to read or write', { type: 'string', enum: ['draft', 'published'] }),
   locale: plain('locale', 'a configured locale; `*` lists every locale'),
+  publicationFilter: plain('publicationFilter', 'documents by how their draft and published versions relate (draft & publish types)', { type: 'string', enum: [...PUBLICATION_FILTERS] }),
+  hasPublishedVersion: plain('hasPublishedVersion', '`true`: documents with a published version; `false`: never published', { type: 'boolean' }),
   search: plain('_q', 'full-text search over the string and text attributes'),
   documentId: { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } },
 });
@@ -26,9 +30,9 @@ export const contentParameters = () => ({
 type ParameterName = keyof ReturnType<typeof contentParameters>;
 
 const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
-  list: ['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'locale', 'search'],
-  find: ['fields', 'populate', 'status', 'locale'],
-  findOne: ['fields', 'populate', 'status', 'locale'],
+  list: ['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale', 'search'],
+  find: ['fields', 'populate', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale'],
+  findOne: ['fields', 'populate', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale'],
   create: ['fields', 'populate', 'status', 'locale'],
   update: ['fields', 'populate', 'status', 'locale'],
   delete: ['locale'],
