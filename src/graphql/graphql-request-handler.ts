@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../server/error-envelope';
 import { readBody } from '../server/http-json';
+import { createFetchRequest } from '../server/fetch-request';
 import type { GraphqlServer } from './create-graphql-server';
 
 /**
@@ -19,16 +20,6 @@ const TOO_LARGE = JSON.stringify({ errors: [{ message: 'Request body too large',
 
 const hasBody = (request: IncomingMessage): boolean => request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
 
-const headersOf = (request: IncomingMessage, fetchAPI: GraphqlServer['fetchAPI']): Headers => {
-  const headers = new fetchAPI.Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    // the body handed on is complete: its length is known, it is no longer chunked
-    if (value === undefined || name === 'transfer-encoding' || name === 'content-length') continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-};
-
 const send = async (answer: Response, response: ServerResponse) => {
   const headers: Record<string, string | string[]> = {};
   answer.headers.forEach((value, name) => {
@@ -42,6 +33,7 @@ const send = async (answer: Response, response: ServerResponse) => {
 };
 
 export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: number) => {
+  const toFetchRequest = createFetchRequest(yoga.fetchAPI);
   const readThenHandle = async (request: IncomingMessage, response: ServerResponse) => {
     let body: Buffer;
     try {
@@ -54,7 +46,7 @@ export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: numb
       return;
     }
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
-    const answer = await yoga.fetch(url, { method: request.method, headers: headersOf(request, yoga.fetchAPI), body });
+    const answer = await yoga.fetch(toFetchRequest(request, url, body.toString('utf8')));
     await send(answer, response);
   };
 

@@ -4,6 +4,7 @@ import { badUserInput } from '../errors/graphql-errors';
 import { coerceScalar } from '../documents/coerce-scalar';
 import { bigintRange, type RangeOperator } from './bigint-range';
 import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
+import { isRecord } from '../common/is-record';
 
 /**
  * The one filter translator: a `<Type>FiltersInput` value (GraphQL, or REST once its `$` prefixes
@@ -29,7 +30,6 @@ export interface TranslateOptions {
   canRead?: (target: ContentType) => boolean;
 }
 
-type Input = Record<string, unknown>;
 
 const SYSTEM_FIELDS: Record<string, ScalarAttributeType | 'id'> = {
   id: 'integer',
@@ -46,7 +46,6 @@ const BIGINT_RANGES = new Set<string>(['gt', 'gte', 'lt', 'lte', 'between']);
 const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MATCH_NOTHING: Filter = { $nor: [{}] };
 
-const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const createFilterTranslator = (options: TranslateOptions) => {
   const toStored = (type: ScalarAttributeType | 'id', value: unknown, path: string): unknown => {
@@ -147,7 +146,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
 
   const scalarFilter = async (field: string, type: ScalarAttributeType | 'id', input: unknown, path: string, depth: number): Promise<Filter> => {
     depthGuard(depth, path);
-    if (!isPlainObject(input)) throw badUserInput(`Filter on ${path} must be an object of operators`, { key: field, path });
+    if (!isRecord(input)) throw badUserInput(`Filter on ${path} must be an object of operators`, { key: field, path });
     const scalar: FilterScalar = type === 'id' ? 'ID' : filterScalarOf(type);
     const allowed = OPERATORS_BY_SCALAR[scalar];
     const parts: Filter[] = [];
@@ -188,7 +187,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     prefix = '',
   ): Promise<Filter> => {
     depthGuard(depth, path);
-    if (!isPlainObject(input)) throw badUserInput(`Filters at ${path || 'root'} must be an object`, { key: path });
+    if (!isRecord(input)) throw badUserInput(`Filters at ${path || 'root'} must be an object`, { key: path });
     const parts: Filter[] = [];
     for (const [key, value] of Object.entries(input)) {
       if (value === undefined) continue;

@@ -21,7 +21,8 @@ type Args = Record<string, unknown>;
 
 const statusOf = (value: unknown): Status => (value === 'DRAFT' ? 'draft' : 'published');
 
-const cohortOf = (value: unknown): PublicationFilter | undefined => PUBLICATION_FILTERS.find((cohort) => names.publicationFilterEnumValue(cohort) === value);
+const COHORT_BY_ENUM_VALUE = new Map<unknown, PublicationFilter>(PUBLICATION_FILTERS.map((cohort) => [names.publicationFilterEnumValue(cohort), cohort]));
+const cohortOf = (value: unknown): PublicationFilter | undefined => COHORT_BY_ENUM_VALUE.get(value);
 
 const readScope = (contentType: ContentType, args: Args, context: FolioContext, allowAllLocales: boolean): Scope => {
   const publication = publicationOf(cohortOf(args.publicationFilter), typeof args.hasPublishedVersion === 'boolean' ? args.hasPublishedVersion : undefined);

@@ -2,6 +2,7 @@ import { coerceInputValue, getNullableType, isInputObjectType, type GraphQLInput
 import { badUserInput, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
 import { jsonDepthExceeds } from '../graphql/plugins/use-input-depth-limit';
 import { validationError } from './rest-error';
+import { isRecord } from '../common/is-record';
 
 /**
  * The body's `data`, checked against the mutation's `<Type>Input` before anything runs, so that
@@ -13,11 +14,10 @@ import { validationError } from './rest-error';
 /** as deep as the GraphQL pipeline accepts input values */
 const MAX_DATA_DEPTH = 100;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const dataOfBody = (body: unknown, inputType: GraphQLInputType): Record<string, unknown> => {
-  const data = isPlainObject(body) ? body.data : undefined;
-  if (!isPlainObject(data)) throw validationError('Missing "data" payload in the request body');
+  const data = isRecord(body) ? body.data : undefined;
+  if (!isRecord(data)) throw validationError('Missing "data" payload in the request body');
   if (jsonDepthExceeds(data, MAX_DATA_DEPTH)) throw badUserInput(`data nests deeper than ${MAX_DATA_DEPTH} levels`, { key: 'data', path: null, source: 'body' });
   const type = getNullableType(inputType);
   if (!isInputObjectType(type)) return data;

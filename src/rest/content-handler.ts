@@ -20,7 +20,7 @@ import { createV4Converter, type V4Converter } from './to-v4-format';
 import { createOperationRunner, type CompiledOperation } from './run-operation';
 import { errorBodyOf, methodNotAllowed } from './rest-error';
 import { notFound } from '../server/error-envelope';
-import { createFetchRequest } from './fetch-request';
+import { createFetchRequest } from '../server/fetch-request';
 import { drainBody, readJsonBody, sendEmpty, sendError, sendJson } from '../server/http-json';
 import type { Selection } from './selection';
 

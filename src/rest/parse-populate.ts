@@ -5,6 +5,7 @@ import { parseSort } from '../query/parse-sort';
 import { parseRestSort } from './rest-sort';
 import type { RestFilterConverter } from './rest-filters';
 import type { PopulateNode, Selection } from './selection';
+import { isRecord } from '../common/is-record';
 
 /**
  * `populate` in all of Strapi's forms → a Selection: `*`, `a,b`, `populate[0]=a.b`,
@@ -19,7 +20,6 @@ import type { PopulateNode, Selection } from './selection';
 type Options = Record<string, unknown>;
 
 const INDEX = /^\d+$/;
-const isPlainObject = (value: unknown): value is Options => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const invalidKey = (key: string, path: string[]) =>
   badUserInput(path.length > 0 ? `Invalid key ${key} at ${path.join('.')}` : `Invalid key ${key}`, {
@@ -116,7 +116,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
   };
 
   const applyOn = (node: PopulateNode & { kind: 'dynamiczone' }, value: unknown, path: string[]) => {
-    if (!isPlainObject(value)) throw invalidValue([...path, 'on'], value);
+    if (!isRecord(value)) throw invalidValue([...path, 'on'], value);
     if (!node.restricted) {
       node.components.clear();
       node.restricted = true;
@@ -129,7 +129,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
       node.components.set(uid, selection);
       if (isTrue(options)) continue;
       if (options === '*') populateAll(selection, componentPath);
-      else if (isPlainObject(options)) applySelectionOptions(selection, options, componentPath);
+      else if (isRecord(options)) applySelectionOptions(selection, options, componentPath);
       else throw invalidValue(componentPath, options);
     }
   };
@@ -195,7 +195,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
       populateEverywhereBelow(ensureNode(selection, name, path), [...path, name]);
       return;
     }
-    if (isPlainObject(value)) {
+    if (isRecord(value)) {
       applyOptions(selection, name, value, path);
       return;
     }
@@ -208,7 +208,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
     } else if (Array.isArray(input)) {
       // qs gives `populate[a][fields]=x&populate=b` as `[{ a: … }, 'b']`: each item is a form of its own.
       for (const item of input) parseInto(selection, item, path);
-    } else if (isPlainObject(input)) {
+    } else if (isRecord(input)) {
       for (const [key, value] of Object.entries(input)) {
         // qs keeps `populate[0]=a&populate[b][fields]=x` as one object: indexes hold paths.
         if (INDEX.test(key) && typeof value === 'string') parseInto(selection, value, path);

@@ -10,6 +10,7 @@ import {
 } from 'graphql';
 import { badUserInput } from '../errors/graphql-errors';
 import { ALL_FILTER_SCALARS, filterInputOf } from '../sdl/scalar-types';
+import { isRecord } from '../common/is-record';
 
 /**
  * REST filters (`filters[title][$containsi]=x`) → the value of a `<Type>FiltersInput` variable:
@@ -29,7 +30,6 @@ interface Where {
   path: string | null;
 }
 
-const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const invalidKey = (key: string, where: Where) =>
   badUserInput(where.path ? `Invalid key ${key} at ${where.path}` : `Invalid key ${key}`, { key, path: where.path, source: 'query', param: where.param });
@@ -48,7 +48,7 @@ const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 /** qs turns a list past `arrayLimit` into an object keyed by index: take it back as a list. */
 const asList = (value: unknown): unknown[] => {
   if (Array.isArray(value)) return value;
-  if (isPlainObject(value) && Object.keys(value).every((key) => INTEGER.test(key))) {
+  if (isRecord(value) && Object.keys(value).every((key) => INTEGER.test(key))) {
     return Object.entries(value).sort(([a], [b]) => Number(a) - Number(b)).map(([, item]) => item);
   }
   return [value];
@@ -95,7 +95,7 @@ export const createRestFilterConverter = (schema: GraphQLSchema) => {
   const convertObject = (type: GraphQLInputObjectType, input: unknown, where: Where): Input => {
     const fields = type.getFields();
     const operators = SCALAR_FILTER_INPUTS.has(type.name);
-    if (!isPlainObject(input)) {
+    if (!isRecord(input)) {
       // `filters[title]=x` and `filters[kind][0]=a` are Strapi's shorthands for `$eq` and `$in`.
       const shorthand = Array.isArray(input) ? 'in' : 'eq';
       if (operators && input !== undefined && shorthand in fields) return { [shorthand]: convertValue(fields[shorthand].type, input, `$${shorthand}`, where) };

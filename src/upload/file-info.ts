@@ -1,5 +1,6 @@
 import { validationErrors } from '../errors/graphql-errors';
 import { sanitizeFileName } from './file-names';
+import { isRecord } from '../common/is-record';
 
 /**
  * `fileInfo`: the metadata a client sends beside its files, as one JSON object, a JSON array
@@ -20,11 +21,10 @@ const invalid = (message: string, path: string[], value?: unknown): never => {
   throw validationErrors([{ path, message, name: 'ValidationError', value }]);
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One entry, already parsed from JSON (GraphQL's `FileInfoInput` arrives this way too). */
 export const checkFileInfo = (value: unknown, path: string[]): FileInfo => {
-  if (!isPlainObject(value)) return invalid(`${path.join('.')} must be an object`, path, value);
+  if (!isRecord(value)) return invalid(`${path.join('.')} must be an object`, path, value);
   const unknown = Object.keys(value).filter((key) => !(KEYS as readonly string[]).includes(key));
   if (unknown.length > 0) invalid(`${path.join('.')} field has unspecified keys: ${unknown.join(', ')}`, path, value);
   const info: FileInfo = {};

@@ -5,6 +5,7 @@ import { applicationError, badUserInput, validationErrors, type ValidationIssue 
 import type { JwtService } from '../auth/jwt';
 import { USER_CONTENT_TYPE } from './users-content-types';
 import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
+import { isRecord } from '../common/is-record';
 
 /**
  * Local sign-up and sign-in, shared by `POST /api/auth/local[/register]` and the `register`/`login`
@@ -42,7 +43,6 @@ export const withoutPrivateAttributes = (row: StoredDocument): StoredDocument =>
     }),
   );
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** yup's wording, which Strapi answers with: "email is a required field", "email must be a valid email". */
 const requiredStrings = (input: Record<string, unknown>, fields: string[]): ValidationIssue[] =>
@@ -91,7 +91,7 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
 
   return {
     async register(input) {
-      if (!isObject(input)) throw badUserInput('Invalid parameters');
+      if (!isRecord(input)) throw badUserInput('Invalid parameters');
       // Role, confirmation, blocking, provider and private attributes are not the registrant's to set.
       const unknown = Object.keys(input).filter((key) => !REGISTER_FIELDS.includes(key));
       if (unknown.length > 0) throw badUserInput(`Invalid parameters: ${unknown.join(', ')}`);
@@ -112,7 +112,7 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
     },
 
     async login(input) {
-      if (!isObject(input)) throw validationErrors(requiredStrings({}, LOGIN_FIELDS));
+      if (!isRecord(input)) throw validationErrors(requiredStrings({}, LOGIN_FIELDS));
       const issues = requiredStrings(input, LOGIN_FIELDS);
       if (issues.length > 0) throw validationErrors(issues);
       if (input.provider !== undefined && input.provider !== 'local') throw applicationError('This provider is disabled');
@@ -130,7 +130,7 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
 
     async changePassword(caller, input) {
       if (!caller) throw applicationError('You must be authenticated to reset your password');
-      const issues = isObject(input) ? newPasswordIssues(input) : requiredStrings({}, CHANGE_PASSWORD_FIELDS);
+      const issues = isRecord(input) ? newPasswordIssues(input) : requiredStrings({}, CHANGE_PASSWORD_FIELDS);
       if (issues.length > 0) throw validationErrors(issues);
       const { currentPassword, password } = input as Record<string, string>;
       const user = await findUser({ id: caller.id as number });

@@ -4,6 +4,7 @@ import type { Filter, StoredDocument } from '../storage/types';
 import { applicationError, badUserInput, notFoundError, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
 import { ROLE_CONTENT_TYPE, USER_CONTENT_TYPE } from './users-content-types';
 import { registrationIssues } from './user-accounts';
+import { isRecord } from '../common/is-record';
 
 /**
  * Strapi's `POST /api/users`, `PUT /api/users/:id` and `DELETE /api/users/:id`: users made, changed
@@ -20,7 +21,6 @@ export interface UserAdmin {
 const PUBLISHED: Scope = { status: 'published' };
 const WRITABLE = ['username', 'email', 'password', 'role', 'confirmed', 'blocked'];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const issue = (field: string, message: string, value?: unknown): ValidationIssue => ({ path: [field], message: `${field} ${message}`, name: 'ValidationError', ...(value === undefined ? {} : { value }) });
 
@@ -38,7 +38,7 @@ export const createUserAdmin = ({ documents, defaultRoleId }: { documents: Docum
   const findOne = async (filter: Filter): Promise<StoredDocument | undefined> => (await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter, limit: 1 }))[0];
 
   const check = async (input: unknown, current?: StoredDocument): Promise<Record<string, unknown>> => {
-    if (!isObject(input)) throw badUserInput('Invalid parameters');
+    if (!isRecord(input)) throw badUserInput('Invalid parameters');
     const unknown = Object.keys(input).filter((key) => !WRITABLE.includes(key));
     if (unknown.length > 0) throw badUserInput(`Invalid parameters: ${unknown.join(', ')}`);
     const issues = bodyIssues(input, current === undefined);

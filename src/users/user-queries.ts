@@ -10,6 +10,7 @@ import { inheritScope, type Scope } from '../documents/scope';
 import { permissionFor } from '../sdl/naming';
 import type { Principal } from '../auth/principal';
 import { ROLE_CONTENT_TYPE, USER_CONTENT_TYPE, publicFieldsOf } from './users-content-types';
+import { isRecord } from '../common/is-record';
 
 /**
  * Reads behind `GET /api/users[/:id|/count|/me]`: Strapi's `filters`, `sort`, `pagination` (or `start`/
@@ -30,7 +31,6 @@ const PUBLISHED: Scope = { status: 'published' };
 /** the relations `populate` may name, with their targets */
 const POPULATABLE = new Map([['role', ROLE_CONTENT_TYPE]]);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const pick = (row: StoredDocument, fields: string[]): StoredDocument =>
   Object.fromEntries(fields.filter((field) => field in row).map((field) => [field, row[field]]));
@@ -47,7 +47,7 @@ const coerceRestValue = (type: string | undefined, value: unknown): unknown => {
 /** `{ blocked: { $eq: 'true' } }` → `{ blocked: { eq: true } }`: REST's `$` operators in the translator's form. */
 const fromRestFilters = (contentType: ContentType, resolveTarget: (uid: string) => ContentType | undefined, value: unknown): unknown => {
   if (Array.isArray(value)) return value.map((item) => fromRestFilters(contentType, resolveTarget, item));
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => {
       if (key === '$and' || key === '$or' || key === '$not') return [key.slice(1), fromRestFilters(contentType, resolveTarget, inner)];
@@ -56,7 +56,7 @@ const fromRestFilters = (contentType: ContentType, resolveTarget: (uid: string) 
         const target = resolveTarget(attribute.target);
         return [key, target ? fromRestFilters(target, resolveTarget, inner) : inner];
       }
-      const operators = isObject(inner)
+      const operators = isRecord(inner)
         ? Object.fromEntries(Object.entries(inner).map(([operator, operand]) => [operator.replace(/^\$/, ''), coerceRestValue(attribute?.type, operand)]))
         : inner;
       return [key, operators];
@@ -77,7 +77,7 @@ const populatedRelations = (populate: unknown, reader: Principal | 'own'): strin
       ? populate.split(',').map((name) => name.trim())
       : Array.isArray(populate)
         ? populate.map(String)
-        : isObject(populate)
+        : isRecord(populate)
           ? Object.keys(populate)
           : [String(populate)];
   for (const name of names) {

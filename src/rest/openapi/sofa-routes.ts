@@ -5,7 +5,7 @@ import { useSofa } from 'sofa-api';
 import type { Runtime } from '../../server/folio-module';
 import { errorBodyOf } from '../rest-error';
 import { errorEnvelope, notFound } from '../../server/error-envelope';
-import { createFetchRequest } from '../fetch-request';
+import { createFetchRequest } from '../../server/fetch-request';
 import { readBody, sendError, sendJson } from '../../server/http-json';
 import { extensionRootFields } from './extension-root-fields';
 import { envelopeOf, errorResponses, type OpenApiPaths } from './openapi-shapes';

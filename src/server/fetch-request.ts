@@ -3,7 +3,7 @@ import type { GraphqlServer } from '../graphql/create-graphql-server';
 
 /**
  * The Fetch `Request` yoga's context factory reads (headers: `authorization`…), made from the
- * node request, with the body REST has already read when it has one to pass on.
+ * node request, with the body already read (REST, or a chunked body at the /graphql front) when there is one.
  */
 export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (request: IncomingMessage, url: URL, body?: string): Request => {
   const headers = new fetchAPI.Headers();
