@@ -71,6 +71,8 @@ export interface RestConfig {
   maxLimit: number;
   /** bytes. @default 1 MB */
   bodyLimit: number;
+  /** true: an unknown top-level query key is a 400; false: ignored, as Strapi does. @default false */
+  strictQuery: boolean;
 }
 
 export interface DatabaseConfig {

@@ -6,11 +6,12 @@ import type { ContentRoutes, HttpMethod, RouteOperation } from './content-routes
 import { createOwnerViews, type OwnerView } from './owner-views';
 import { createRestFilterConverter } from './rest-filters';
 import { createPopulateParser } from './parse-populate';
-import { parseQueryString, type QueryParameter, type RestQuery } from './parse-query-string';
+import { parseQueryString, QUERY_PARAMETERS, type QueryParameter, type RestQuery } from './parse-query-string';
 import { parseSortPaths } from '../query/parse-sort';
 import { parseRestSort } from './rest-sort';
 import { parseRestPagination, type RestPagination } from './rest-pagination';
-import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseStatus } from './rest-scope';
+import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parsePublicationState, parseStatus } from './rest-scope';
+import { takePublishedAt } from './published-at';
 import { createSearchFilter } from './search-filter';
 import { dataOfBody } from './check-body-data';
 import { rootArgumentsOf, operationText } from './operation-text';
@@ -39,8 +40,8 @@ interface Shapers {
   toV4: V4Converter;
 }
 
-const LIST_PARAMETERS = new Set<QueryParameter>(['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q', 'publicationFilter', 'hasPublishedVersion']);
-const DOCUMENT_PARAMETERS = new Set<QueryParameter>(['fields', 'populate', 'status', 'locale', 'publicationFilter', 'hasPublishedVersion']);
+const LIST_PARAMETERS = new Set<QueryParameter>(QUERY_PARAMETERS);
+const DOCUMENT_PARAMETERS = new Set<QueryParameter>(['fields', 'populate', 'status', 'locale', 'publicationFilter', 'hasPublishedVersion', 'publicationState']);
 const DELETE_PARAMETERS = new Set<QueryParameter>(['locale']);
 
 const parametersOf = (operation: RouteOperation): ReadonlySet<QueryParameter> =>
@@ -113,13 +114,14 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     const body = writes ? readJsonBody(request, config.rest.bodyLimit) : undefined;
     if (body) body.catch(() => undefined); // read alongside the query: a rejected query must not leave it unhandled
     else drainBody(request);
-    const query = parseQueryString(url.search, parametersOf(operation));
+    const v4 = isV4(request);
+    const query = parseQueryString(url.search, parametersOf(operation), config.rest.strictQuery);
     const view = viewOf(contentType);
     const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
     const list = operation.list ? listArguments(contentType, view, query) : undefined;
     const values: Record<string, unknown> = {
       documentId,
-      status: parseStatus(query.status),
+      status: parseStatus(query.status) ?? (v4 ? parsePublicationState(query.publicationState) : undefined),
       publicationFilter: parsePublicationFilter(query.publicationFilter),
       hasPublishedVersion: parseHasPublishedVersion(query.hasPublishedVersion),
       locale: operation.action === 'delete' && query.locale === '*' ? undefined : parseLocale(query.locale),
@@ -128,7 +130,11 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
       pagination: list?.pagination.argument,
     };
     const dataArgument = operation.field.args.find((arg) => arg.name === 'data');
-    if (body && dataArgument) values.data = dataOfBody(await body, dataArgument.type);
+    if (body && dataArgument) {
+      const written = takePublishedAt(await body, v4);
+      values.data = dataOfBody(written.body, dataArgument.type);
+      values.status ??= written.status;
+    }
     const variables: Record<string, unknown> = {};
     for (const name of rootArgumentsOf(operation)) if (values[name] !== undefined) variables[name] = values[name];
     for (const [index, variable] of selectionVariables(selection).entries()) variables[`p${index}`] = variable.value;

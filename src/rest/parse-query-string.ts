@@ -7,7 +7,20 @@ import { badUserInput } from '../errors/graphql-errors';
  * rather than left to qs, which would drop them silently (a dropped filter widens the result).
  */
 
-export const QUERY_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q', 'publicationFilter', 'hasPublishedVersion'] as const;
+export const QUERY_PARAMETERS = [
+  'filters',
+  'sort',
+  'fields',
+  'populate',
+  'pagination',
+  'status',
+  'locale',
+  '_q',
+  'publicationFilter',
+  'hasPublishedVersion',
+  // Strapi v4's draft switch: honoured under `Strapi-Response-Format: v4`, ignored otherwise (rest-scope.ts)
+  'publicationState',
+] as const;
 export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
 export type RestQuery = Partial<Record<QueryParameter, unknown>>;
 
@@ -34,14 +47,20 @@ const refusePrototypeKeys = (search: string) => {
   }
 };
 
-/** `allowed`: the parameters the route takes; any other is a 400 naming it. */
-export const parseQueryString = (search: string, allowed: ReadonlySet<QueryParameter>): RestQuery => {
+/**
+ * `allowed`: the parameters the route takes. Any other top-level key (a cache-buster, an analytics
+ * tag, a framework's own parameter) is dropped, as Strapi drops it, or, with `strict`
+ * (`api.rest.strictQuery`), a 400 naming it. Inside the parameters Folio stays strict either way.
+ */
+export const parseQueryString = (search: string, allowed: ReadonlySet<QueryParameter>, strict = false): RestQuery => {
   const text = search.startsWith('?') ? search.slice(1) : search;
   if (text === '') return {};
   refusePrototypeKeys(text);
   const parsed = qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
-  for (const key of Object.keys(parsed)) {
-    if (!allowed.has(key as QueryParameter)) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
+  const query: RestQuery = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (allowed.has(key as QueryParameter)) query[key as QueryParameter] = value;
+    else if (strict) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
   }
-  return parsed as RestQuery;
+  return query;
 };

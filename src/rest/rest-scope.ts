@@ -17,6 +17,17 @@ export const parseStatus = (value: unknown): 'DRAFT' | 'PUBLISHED' | undefined =
   throw queryError('status', `Invalid status ${JSON.stringify(value)}: expected draft or published`);
 };
 
+/**
+ * Strapi v4's `publicationState`, honoured under `Strapi-Response-Format: v4` (Strapi 5 only
+ * ignores it): `preview` reads drafts, as `status=draft` does, `live` the published versions.
+ */
+export const parsePublicationState = (value: unknown): 'DRAFT' | 'PUBLISHED' | undefined => {
+  if (value === undefined) return undefined;
+  if (value === 'preview') return 'DRAFT';
+  if (value === 'live') return 'PUBLISHED';
+  throw queryError('publicationState', `Invalid publicationState ${JSON.stringify(value)}: expected live or preview`);
+};
+
 export const parseLocale = (value: unknown): string | undefined => {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '') {

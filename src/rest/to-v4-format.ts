@@ -2,9 +2,10 @@ import { populatedInOrder, type Selection } from './selection';
 import type { Document } from './shape-document';
 
 /**
- * Strapi 5's migration aid (`Strapi-Response-Format: v4`): a document becomes `{ id, attributes }`
- * and every relation, media field and count is wrapped as `{ data }`; components and dynamic-zone
- * entries stay flat objects, as in v4.
+ * Strapi 5's migration aid (`Strapi-Response-Format: v4`): a document becomes
+ * `{ id, documentId, attributes }` (Strapi 5.54 keeps `documentId` beside `id`) and every relation,
+ * media field and count is wrapped as `{ data }`; components and dynamic-zone entries stay flat
+ * objects, as in v4.
  */
 
 export type V4Converter = (document: Document) => Document;
@@ -45,5 +46,5 @@ const convertFields = (selection: Selection): ((fields: Document) => Document) =
 
 export const createV4Converter = (selection: Selection): V4Converter => {
   const convert = convertFields(selection);
-  return ({ id, ...attributes }) => ({ id, attributes: convert(attributes) });
+  return ({ id, documentId, ...attributes }) => ({ id, documentId, attributes: convert(attributes) });
 };

@@ -48,7 +48,7 @@ describe('file formats', () => {
   test('.json files', () => {
     const config = loadFrom({
       'plugins.json': plugins,
-      'api.json': { rest: { defaultLimit: 5, maxLimit: 50, bodyLimit: 2048 } },
+      'api.json': { rest: { defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false } },
       'server.json': { host: '0.0.0.0', port: 8080 },
       'database.json': { client: 'mongodb', uri: 'mongodb://localhost:27017/folio', options: { maxPoolSize: 5 } },
       'admin.json': { apiTokens: [{ name: 'ci', type: 'read-only', accessKey: 'k'.repeat(32) }], apiToken: { salt: 'pepper' } },
@@ -62,7 +62,7 @@ describe('file formats', () => {
       rateLimit: { max: 20, windowMs: 60000 },
     });
     expect(config.upload).toEqual({ sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
-    expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048 });
+    expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false });
     expect(config.server).toEqual({ host: '0.0.0.0', port: 8080, proxy: false });
     expect(config.database).toEqual({ client: 'mongodb', uri: 'mongodb://localhost:27017/folio', options: { maxPoolSize: 5 } });
     expect(config.admin).toEqual({ apiTokens: [{ name: 'ci', type: 'read-only', accessKey: 'k'.repeat(32) }], apiTokenSalt: 'pepper' });

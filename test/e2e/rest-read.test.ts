@@ -317,28 +317,29 @@ describe('draft & publish and locales', () => {
 });
 
 describe('Strapi-Response-Format: v4', () => {
-  test('documents as { id, attributes }, relations and media as { data }', async () => {
+  test('documents as { id, documentId, attributes }, relations and media as { data }, components flat', async () => {
     const { body } = await api.get(`/api/articles/${ids.hello}?fields[0]=title&populate[category][fields][0]=name&populate[tags][fields][0]=name&populate[cover]=true&populate[seo]=true`, {
       headers: { 'Strapi-Response-Format': 'v4' },
     });
     expect(body.data).toEqual({
       id: expect.any(Number),
+      documentId: ids.hello,
       attributes: {
-        documentId: ids.hello,
         title: 'Hello World',
-        category: { data: { id: expect.any(Number), attributes: { documentId: ids.tech, name: 'Tech' } } },
+        category: { data: { id: expect.any(Number), documentId: ids.tech, attributes: { name: 'Tech' } } },
         tags: {
           data: [
-            { id: expect.any(Number), attributes: { documentId: ids.node, name: 'node' } },
-            { id: expect.any(Number), attributes: { documentId: ids.sqlite, name: 'sqlite' } },
+            { id: expect.any(Number), documentId: ids.node, attributes: { name: 'node' } },
+            { id: expect.any(Number), documentId: ids.sqlite, attributes: { name: 'sqlite' } },
           ],
         },
-        cover: { data: { id: 901, attributes: expect.objectContaining({ url: '/uploads/pixel_abc.png' }) } },
+        cover: { data: { id: 901, documentId: expect.any(String), attributes: expect.objectContaining({ url: '/uploads/pixel_abc.png' }) } },
         seo: { id: expect.any(Number), metaTitle: 'Hello SEO', metaDescription: 'SEO description' },
       },
     });
+    expect(body.data.attributes).not.toHaveProperty('documentId');
     const list = await api.get('/api/articles?fields[0]=title&pagination[pageSize]=1', { headers: { 'strapi-response-format': 'v4' } });
-    expect(list.body).toEqual({ data: [{ id: expect.any(Number), attributes: { documentId: ids.hello, title: 'Hello World' } }], meta: list.body.meta });
+    expect(list.body).toEqual({ data: [{ id: expect.any(Number), documentId: ids.hello, attributes: { title: 'Hello World' } }], meta: list.body.meta });
   });
 });
 

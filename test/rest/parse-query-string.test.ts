@@ -22,13 +22,18 @@ describe('parseQueryString', () => {
     },
   );
 
-  test('only the known parameters are accepted, each route its own', () => {
-    expect(errorOf(() => parseQueryString('foo=bar', ALL))).toEqual({
+  test('unknown top-level keys are ignored, as Strapi ignores them (cache-busters, analytics tags)', () => {
+    expect(parseQueryString('foo=1&_=1700000000&utm_source=x&sort=title', ALL)).toEqual({ sort: 'title' });
+    expect(parseQueryString('filters[a]=1&locale=fr', new Set(['locale'] as const))).toEqual({ locale: 'fr' });
+    expect(parseQueryString('', ALL)).toEqual({});
+  });
+
+  test('with strict (api.rest.strictQuery), only the parameters the route takes are accepted', () => {
+    expect(errorOf(() => parseQueryString('foo=bar', ALL, true))).toEqual({
       name: 'ValidationError',
       message: 'Invalid key foo',
       details: { key: 'foo', path: null, source: 'query' },
     });
-    expect(errorOf(() => parseQueryString('filters[a]=1', new Set(['locale'] as const)))).toMatchObject({ message: 'Invalid key filters' });
-    expect(parseQueryString('', ALL)).toEqual({});
+    expect(errorOf(() => parseQueryString('filters[a]=1', new Set(['locale'] as const), true))).toMatchObject({ message: 'Invalid key filters' });
   });
 });
