@@ -36,6 +36,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
     admin: { apiTokens: [] },
     cors: defaultCors(),
     security: defaultSecurity(),
+    webhooks: [],
   };
 }
 

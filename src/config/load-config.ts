@@ -9,13 +9,14 @@ import { resolveDatabase } from './resolve-database';
 import { resolveMiddlewares } from './resolve-middlewares';
 import { resolvePlugins } from './resolve-plugins';
 import { resolveServer, type ServerOverrides } from './resolve-server';
+import { resolveWebhooks, webhooksFileShape } from './resolve-webhooks';
 import type { Shape, ShapeIssue } from './shape';
 import type { FolioConfig } from './types';
 
 export { ConfigError, type ConfigProblem } from './config-error';
 
 export interface LoadConfigOptions {
-  /** folder of optional `plugins`, `api`, `server`, `database`, `admin`, `middlewares` files (`.json` or `.js`) */
+  /** folder of optional `plugins`, `api`, `server`, `database`, `admin`, `middlewares`, `webhooks` files (`.json` or `.js`) */
   configDir: string;
   /** @default process.env */
   env?: NodeJS.ProcessEnv;
@@ -47,6 +48,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   const database = readSection(configDir, 'database', databaseFileShape, helper, problems);
   const admin = readSection(configDir, 'admin', adminFileShape, helper, problems);
   const middlewares = readSection(configDir, 'middlewares', middlewaresFileShape, helper, problems);
+  const webhooks = readSection(configDir, 'webhooks', webhooksFileShape, helper, problems);
 
   const defaults = defaultConfig(env.NODE_ENV || 'development');
   const rest = { ...defaults.rest, ...api.value?.rest };
@@ -61,6 +63,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
     database: resolveDatabase(database.value, database.source, env, problems),
     admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
     ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
+    webhooks: resolveWebhooks(webhooks.value, webhooks.source, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -4,7 +4,7 @@ import type { ConfigProblem } from './config-error';
 import type { EnvHelper } from './env-helper';
 import { isPlainObject } from './shape';
 
-export type ConfigFileName = 'plugins' | 'api' | 'server' | 'database' | 'admin' | 'middlewares';
+export type ConfigFileName = 'plugins' | 'api' | 'server' | 'database' | 'admin' | 'middlewares' | 'webhooks';
 
 export interface ConfigFile {
   /** as shown in messages: the config folder joined with the file name */
@@ -48,7 +48,7 @@ export function readConfigFile(configDir: string, name: ConfigFileName, env: Env
     problems.push({ source: file, message: `could not be read: ${(error as Error).message}` });
     return undefined;
   }
-  const kind = name === 'middlewares' ? 'array' : 'object';
+  const kind = name === 'middlewares' || name === 'webhooks' ? 'array' : 'object';
   if (kind === 'array' ? !Array.isArray(value) : !isPlainObject(value)) {
     const what = file.endsWith('.json') ? `hold a JSON ${kind}` : `export an ${kind} or a function returning one (synchronously)`;
     problems.push({ source: file, message: `must ${what}` });

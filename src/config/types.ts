@@ -127,6 +127,27 @@ export interface SecurityConfig {
   headers: Record<string, string>;
 }
 
+/** Strapi's webhook event names. */
+export const WEBHOOK_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface WebhookConfig {
+  name: string;
+  url: string;
+  events: WebhookEvent[];
+  headers: Record<string, string>;
+  /** @default true */
+  enabled: boolean;
+  /** key of the `Folio-Signature` HMAC; none: deliveries are not signed */
+  secret?: string;
+  /** deliveries in flight at once. @default 4 */
+  concurrency: number;
+  /** ms one delivery may take. @default 10000 */
+  timeout: number;
+  /** attempts before a delivery is dead-lettered (`folio webhook failed`). @default 8 */
+  maxAttempts: number;
+}
+
 export interface FolioConfig {
   env: string;
   server: {
@@ -146,4 +167,6 @@ export interface FolioConfig {
   cors: CorsConfig | false;
   /** false when `config/middlewares` leaves out `strapi::security` */
   security: SecurityConfig | false;
+  /** `config/webhooks`: where content events are delivered */
+  webhooks: WebhookConfig[];
 }

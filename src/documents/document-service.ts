@@ -14,10 +14,21 @@ import { cohortFilter } from './publication-cohort';
  * transaction, so a rejected write leaves nothing behind.
  */
 
+/** What a write changed, reported inside the write's transaction so that what records it commits with it. */
+export interface DocumentChange {
+  action: 'create' | 'update' | 'delete' | 'publish';
+  contentType: ContentType;
+  row: StoredDocument;
+}
+
+export type ChangeRecorder = (change: DocumentChange) => Promise<void>;
+
 export interface DocumentServiceOptions {
   models: Models;
   store: Store;
   i18n: LocaleSettings;
+  /** the content events' outbox (webhooks, subscriptions) */
+  recordChange?: ChangeRecorder;
 }
 
 export interface ListQuery {
@@ -38,7 +49,7 @@ const isToMany = (attribute: RelationAttribute): boolean => attribute.relation =
 const asList = (value: StoredValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
 
-export const createDocumentService = ({ models, store, i18n }: DocumentServiceOptions) => {
+export const createDocumentService = ({ models, store, i18n, recordChange = async () => undefined }: DocumentServiceOptions) => {
   const preparer = createDataPreparer({ models, nextComponentId: () => store.nextSequence(COMPONENT_SEQUENCE) });
   const collectionOf = (contentType: ContentType) => store.collection(contentType.collectionName);
   const targetOf = (attribute: RelationAttribute): ContentType | undefined => models.contentTypes.get(attribute.target);
@@ -154,6 +165,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
     await collection.deleteMany(versionFilter);
     const published: StoredDocument = { ...draft, id: await store.nextSequence(contentType.collectionName), _status: 'published', publishedAt: now };
     await collection.insertOne(published);
+    await recordChange({ action: 'publish', contentType, row: published });
     return published;
   };
 
@@ -189,6 +201,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
         };
         await collectionOf(contentType).insertOne(row);
         await writeInverseSides(documentId, prepared.relations, scope.locale);
+        await recordChange({ action: 'create', contentType, row });
         return contentType.draftAndPublish && status === 'published' ? publish(contentType, row, now) : row;
       }),
     );
@@ -219,6 +232,7 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
         await collectionOf(contentType).updateOne({ id: current.id }, { $set: { ...values, updatedAt: now } });
         await writeInverseSides(documentId, prepared.relations, scope.locale);
         await syncSharedAttributes(contentType, documentId, scope.locale, prepared.values);
+        await recordChange({ action: 'update', contentType, row: next });
         return contentType.draftAndPublish && status === 'published' ? publish(contentType, next, now) : next;
       }),
     );
@@ -227,7 +241,15 @@ export const createDocumentService = ({ models, store, i18n }: DocumentServiceOp
   const remove = async (contentType: ContentType, documentId: string, locale: string | undefined): Promise<number> => {
     const filter: Filter = { documentId };
     if (contentType.localized && locale !== undefined) filter.locale = locale;
-    return store.transaction(() => collectionOf(contentType).deleteMany(filter));
+    return store.transaction(async () => {
+      const rows = await collectionOf(contentType).find(filter, { sort: [['id', 1]] });
+      const deleted = await collectionOf(contentType).deleteMany(filter);
+      // One event per locale removed, carrying its draft (the version edited last).
+      const byLocale = new Map<StoredValue | undefined, StoredDocument>();
+      for (const row of rows) if (!byLocale.has(row.locale) || row._status === 'draft') byLocale.set(row.locale, row);
+      for (const row of byLocale.values()) await recordChange({ action: 'delete', contentType, row });
+      return deleted;
+    });
   };
 
   const findMany = async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>

@@ -5,6 +5,7 @@ import type { Store } from '../storage/types';
 import type { Extension } from '../extensions/types';
 import type { Services } from '../resolvers/context';
 import { createDocumentService } from '../documents/document-service';
+import { createContentEvents, type ContentEvents } from '../events/content-events';
 import { ensureIndexes } from '../documents/ensure-indexes';
 import { backfillBigintSortKeys } from '../documents/bigint-sort-key';
 import { buildSchema } from '../schema/build-schema';
@@ -31,6 +32,8 @@ export interface Folio {
   sdl: string;
   graphql: GraphqlServer;
   routes: HttpRoute[];
+  /** the content events' outbox and webhook worker */
+  events: Pick<ContentEvents, 'outbox' | 'nudge'>;
   /** stops the modules, last started first */
   stop(): Promise<void>;
 }
@@ -39,14 +42,17 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
   const models = withModuleContentTypes(schemaModels, modules);
   await ensureIndexes(models, store);
   await backfillBigintSortKeys(models, store);
-  const documents = createDocumentService({ models, store, i18n: config.i18n });
+  const events = createContentEvents({ models, config, store });
+  const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange });
   const services: Services = { models, config, store, documents, dataDir };
   const built = modules.map((factory) => factory(services));
   const started: typeof built = [];
   const stop = async () => {
+    await events.stop();
     for (const module of [...started].reverse()) await module.stop?.();
   };
   try {
+    await events.start();
     for (const module of built) {
       await module.start?.();
       started.push(module);
@@ -57,7 +63,7 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     const authenticator = await createAuthenticator(services);
     const graphql = createGraphqlServer(schema, services, authenticator);
     const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions }) ?? []);
-    return { services, schema, sdl, graphql, routes, stop };
+    return { services, schema, sdl, graphql, routes, events, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.
     await stop();

@@ -82,14 +82,9 @@ export const uploadDirOf = (server: TestServer, directory = 'uploads') => join(s
 export const storedFiles = (server: TestServer, directory?: string): string[] => readdirSync(uploadDirOf(server, directory)).sort();
 export const fileRecordCount = (server: TestServer) => server.folio.services.store.collection('files').countDocuments({});
 
-/** Waits for a condition the server reaches asynchronously (clean-up after an aborted request). */
-export const eventually = async (check: () => Promise<boolean> | boolean, timeoutMs = 10000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+import { eventually } from '../support/eventually';
+
+export { eventually };
 
 export interface UploadState {
   files: string[];

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Filter, Store, StoredDocument } from '../storage/types';
+import type { WebhookConfig } from '../config/types';
+import type { ContentEvent } from './event-payload';
+
+/**
+ * The durable outbox of content events. `record` runs inside the write's transaction, so an
+ * acknowledged change has its event and one pending delivery per subscribed webhook on disk;
+ * workers then claim deliveries with a lease (an update conditioned on the lease being free, which
+ * only one instance wins on a shared MongoDB), send them, and mark them delivered, due again later,
+ * or failed (dead-lettered) after the webhook's `maxAttempts`.
+ */
+
+export const EVENTS_COLLECTION = 'folio_events';
+export const DELIVERIES_COLLECTION = 'folio_deliveries';
+
+export interface StoredEvent extends ContentEvent {
+  /** increasing, for readers that follow the stream (subscriptions) */
+  id: number;
+  eventId: string;
+  createdAt: string;
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface Delivery {
+  id: number;
+  eventId: string;
+  webhook: string;
+  state: DeliveryState;
+  attempts: number;
+  /** epoch ms */
+  dueAt: number;
+  /** epoch ms until which one worker owns it; 0 when free */
+  leaseUntil: number;
+  lastError: string | null;
+}
+
+const asEvent = (row: StoredDocument): StoredEvent => row as unknown as StoredEvent;
+const asDelivery = (row: StoredDocument): Delivery => row as unknown as Delivery;
+
+export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfig[]) => {
+  const events = () => store.collection(EVENTS_COLLECTION);
+  const deliveries = () => store.collection(DELIVERIES_COLLECTION);
+
+  const ensureIndexes = async () => {
+    await events().createIndex({ keys: [['id', 1]], unique: true });
+    await events().createIndex({ keys: [['eventId', 1]] });
+    await deliveries().createIndex({ keys: [['id', 1]], unique: true });
+    await deliveries().createIndex({ keys: [['state', 1], ['dueAt', 1]] });
+  };
+
+  /** Inside the change's transaction. */
+  const record = async (event: ContentEvent, now = Date.now()): Promise<StoredEvent> => {
+    const stored: StoredEvent = { ...event, id: await store.nextSequence(EVENTS_COLLECTION), eventId: randomUUID(), createdAt: new Date(now).toISOString() };
+    await events().insertOne(stored as unknown as StoredDocument);
+    for (const webhook of webhooks()) {
+      if (!webhook.enabled || !webhook.events.includes(event.event)) continue;
+      const delivery: Delivery = { id: await store.nextSequence(DELIVERIES_COLLECTION), eventId: stored.eventId, webhook: webhook.name, state: 'pending', attempts: 0, dueAt: now, leaseUntil: 0, lastError: null };
+      await deliveries().insertOne(delivery as unknown as StoredDocument);
+    }
+    return stored;
+  };
+
+  const due = async (now: number, limit: number): Promise<Delivery[]> =>
+    (await deliveries().find({ state: 'pending', dueAt: { $lte: now }, leaseUntil: { $lt: now } }, { sort: [['dueAt', 1], ['id', 1]], limit })).map(asDelivery);
+
+  /** True when this caller now owns the delivery until `until`. */
+  const claim = async (delivery: Delivery, now: number, until: number): Promise<boolean> =>
+    (await deliveries().updateOne({ id: delivery.id, state: 'pending', leaseUntil: { $lt: now } }, { $set: { leaseUntil: until } })) === 1;
+
+  const settle = (delivery: Delivery, fields: Partial<Delivery>) => deliveries().updateOne({ id: delivery.id }, { $set: { ...fields, leaseUntil: 0 } as StoredDocument });
+
+  const eventOf = async (eventId: string): Promise<StoredEvent | null> => {
+    const row = await events().findOne({ eventId });
+    return row ? asEvent(row) : null;
+  };
+
+  /** Events after `afterId`, oldest first: what a follower of the stream has not seen yet. */
+  const eventsAfter = async (afterId: number, limit: number): Promise<StoredEvent[]> =>
+    (await events().find({ id: { $gt: afterId } }, { sort: [['id', 1]], limit })).map(asEvent);
+
+  const lastEventId = async (): Promise<number> => {
+    const last = await events().findOne({}, { sort: [['id', -1]], projection: ['id'] });
+    return last ? Number(last.id) : 0;
+  };
+
+  const failed = async (webhook?: string): Promise<Delivery[]> => {
+    const filter: Filter = { state: 'failed' };
+    if (webhook !== undefined) filter.webhook = webhook;
+    return (await deliveries().find(filter, { sort: [['id', 1]] })).map(asDelivery);
+  };
+
+  /** Failed deliveries (of one webhook, or all) become due again now, with a fresh count of attempts. */
+  const retryFailed = async (webhook?: string, now = Date.now()): Promise<number> => {
+    const filter: Filter = { state: 'failed' };
+    if (webhook !== undefined) filter.webhook = webhook;
+    return deliveries().updateMany(filter, { $set: { state: 'pending', attempts: 0, dueAt: now, leaseUntil: 0 } });
+  };
+
+  return { ensureIndexes, record, due, claim, settle, eventOf, eventsAfter, lastEventId, failed, retryFailed };
+};
+
+export type Outbox = ReturnType<typeof createOutbox>;
