@@ -5,10 +5,12 @@ import type { DocumentChange } from '../documents/document-service';
 import { createEventPayloads, emitsEvents } from './event-payload';
 import { createOutbox } from './outbox';
 import { createWebhookWorker } from './webhook-worker';
+import { createEventFeed } from './event-feed';
 
 /**
  * Content events: every change of a content-type (or of a user) is written to the outbox in the
- * change's own transaction, then delivered to the configured webhooks by the worker.
+ * change's own transaction, then delivered to the configured webhooks by the worker and to
+ * GraphQL subscriptions by the feed.
  */
 
 export interface ContentEventsOptions {
@@ -24,16 +26,19 @@ export const createContentEvents = ({ models, config, store, pollInterval }: Con
   const outbox = createOutbox(store, webhooks);
   const payloadOf = createEventPayloads(models);
   const worker = createWebhookWorker({ outbox, webhooks, pollInterval });
+  const feed = createEventFeed({ outbox });
 
   const recordChange = async (change: DocumentChange): Promise<void> => {
     if (!emitsEvents(change.contentType)) return;
     await outbox.record(payloadOf(change));
     // Woken after this turn: by then the transaction has usually committed, and a claim waits for it anyway.
     worker.nudge();
+    feed.nudge();
   };
 
   return {
     outbox,
+    feed,
     recordChange,
     async start() {
       await outbox.ensureIndexes();
@@ -41,7 +46,10 @@ export const createContentEvents = ({ models, config, store, pollInterval }: Con
     },
     /** deliveries may be due now (after `outbox.retryFailed`) */
     nudge: worker.nudge,
-    stop: () => worker.stop(),
+    stop: () => {
+      feed.stop();
+      return worker.stop();
+    },
   };
 };
 

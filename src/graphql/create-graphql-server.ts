@@ -52,12 +52,10 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     logging: isProduction(config) ? 'warn' : 'error',
     ...graphql.yoga,
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
-    context: async ({ request }) => ({
-      services,
-      principal: await authenticator.authenticate(request.headers.get('authorization')),
-      loaders: new Map(),
-      request,
-    }),
+    context: async ({ request }) => {
+      const authenticate = () => authenticator.authenticate(request.headers.get('authorization'));
+      return { services, principal: await authenticate(), authenticate, loaders: new Map(), request };
+    },
     plugins: [
       useNoStore(),
       useValidationStatus(),

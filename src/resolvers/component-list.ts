@@ -1,8 +1,7 @@
-import { Query } from 'mingo';
 import type { Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import { compareValues } from '../storage/compare-values';
-import { assertSafeFilter } from '../storage/filter-guard';
+import { inMemoryMatcher } from './memory-filter';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
 import type { FolioContext } from './context';
@@ -17,11 +16,9 @@ export const componentListResolver = (models: Models, field: string, componentUi
     const items = Array.isArray(parent[field]) ? (parent[field] as StoredDocument[]) : [];
     if (!component) return items;
     const filter = await filterTranslatorFor(context, scopeOfRow(parent)).translateComponent(component.attributes, args.filters);
-    // the same guard and scripting lock the embedded engine applies to store filters
-    assertSafeFilter(filter);
-    const query = new Query(filter, { scriptEnabled: false });
+    const matches = inMemoryMatcher(filter);
     const sort = parseSort(component.attributes, args.sort);
-    const matching = items.filter((item) => query.test(item));
+    const matching = items.filter(matches);
     const sorted = sort.length === 0
       ? matching
       : [...matching].sort((a, b) => {

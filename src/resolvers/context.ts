@@ -5,6 +5,7 @@ import type { Models } from '../models/types';
 import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument, Store } from '../storage/types';
 import type { Principal } from '../auth/principal';
+import type { EventFeed } from '../events/event-feed';
 
 /** What every resolver can reach: the services (shared) and the request's own state. */
 
@@ -13,6 +14,8 @@ export interface Services {
   config: FolioConfig;
   store: Store;
   documents: DocumentService;
+  /** content events as they happen, for subscriptions */
+  events: EventFeed;
   /** absolute path of the instance's data directory (the embedded store, uploaded files) */
   dataDir: string;
 }
@@ -23,6 +26,8 @@ export interface FolioContext {
   /** per-request batch loaders, keyed by what they load */
   loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
   request?: Request;
+  /** the caller as its credentials stand now: long-lived operations (subscriptions) check again per event */
+  authenticate?: () => Promise<Principal>;
   /** relation answers loaded ahead of their fields, by field node and parent row (see prefetch-relations) */
   prefetched?: Map<FieldNode, Map<StoredDocument, PrefetchedValue>>;
 }

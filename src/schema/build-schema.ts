@@ -8,6 +8,7 @@ import { emitSdl } from '../sdl/emit-sdl';
 import { createShadowCrud, type ShadowCrud } from '../sdl/shadow-crud';
 import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirectiveTransformer, type PolicyRegistry } from '../../directives';
 import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
+import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';
 import { scalarResolvers } from '../resolvers/scalars';
 import type { Extension } from '../extensions/types';
@@ -34,6 +35,7 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
     scalarResolvers(models),
     componentResolvers(models),
     ...[...models.contentTypes.values()].map((contentType) => contentTypeResolvers(models, contentType)),
+    ...[...models.contentTypes.values()].map(subscriptionResolvers),
     ...extraResolvers,
     ...extensions.flatMap((extension) => (extension.resolvers ? [extension.resolvers] : [])),
   ]);

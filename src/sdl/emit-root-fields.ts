@@ -10,7 +10,17 @@ const { publicationStatus: STATUS, publicationFilter: PUBLICATION, localeCode: L
 export interface RootFields {
   queries: SdlField[];
   mutations: SdlField[];
+  subscriptions: SdlField[];
 }
+
+/** One per content event, readable by whoever may `find` the type; a collection type's take the list's filters. */
+const subscriptionFields = (contentType: ContentType, args: string[], directives: string[]): SdlField[] =>
+  names.subscriptionSuffixes(contentType).map((suffix) => ({
+    name: names.subscriptionName(contentType, suffix),
+    type: names.typeName(contentType),
+    args,
+    directives,
+  }));
 
 export const emitRootFields = (context: EmitContext, contentType: ContentType): RootFields => {
   const type = names.typeName(contentType);
@@ -36,6 +46,7 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
           directives: marks('delete'),
         },
       ],
+      subscriptions: subscriptionFields(contentType, [], marks('find')),
     };
   }
 
@@ -67,5 +78,6 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
         directives: marks('delete'),
       },
     ],
+    subscriptions: subscriptionFields(contentType, [`filters: ${names.filtersInputName(type)}`], marks('find')),
   };
 };

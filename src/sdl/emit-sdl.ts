@@ -17,6 +17,7 @@ export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
   const roots = contentTypes.map((contentType) => emitRootFields(context, contentType));
   const queries = roots.flatMap((root) => root.queries);
   const mutations = roots.flatMap((root) => root.mutations);
+  const subscriptions = roots.flatMap((root) => root.subscriptions);
   return [
     DIRECTIVE_SDL,
     emitSharedSdl(),
@@ -25,5 +26,6 @@ export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
     ...contentTypes.map((contentType) => emitContentTypeSdl(context, contentType)),
     printBlock('type', 'Query', queries.length > 0 ? queries : [{ name: '_empty', type: 'Boolean' }]),
     ...(mutations.length > 0 ? [printBlock('type', 'Mutation', mutations)] : []),
+    ...(subscriptions.length > 0 ? [printBlock('type', 'Subscription', subscriptions)] : []),
   ].join('\n\n') + '\n';
 };

@@ -49,6 +49,14 @@ export const permissionFor = (contentType: Pick<ContentType, 'uid'>, action: Con
 
 export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
+/** Subscription fields per content-type, by the content event that feeds them: `articleCreated`, … */
+export const SUBSCRIPTION_EVENTS = { Created: 'entry.create', Updated: 'entry.update', Deleted: 'entry.delete', Published: 'entry.publish' } as const;
+export type SubscriptionSuffix = keyof typeof SUBSCRIPTION_EVENTS;
+export const subscriptionName = (contentType: Pick<ContentType, 'singularName'>, suffix: SubscriptionSuffix): string => `${singularQueryName(contentType)}${suffix}`;
+/** A type without draft & publish is never published: it has no `…Published`. */
+export const subscriptionSuffixes = (contentType: Pick<ContentType, 'draftAndPublish'>): SubscriptionSuffix[] =>
+  (Object.keys(SUBSCRIPTION_EVENTS) as SubscriptionSuffix[]).filter((suffix) => suffix !== 'Published' || contentType.draftAndPublish);
+
 export const SHARED_NAMES = {
   publicationStatus: 'PublicationStatus',
   publicationFilter: 'PublicationFilter',

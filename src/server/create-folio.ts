@@ -44,7 +44,7 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
   await backfillBigintSortKeys(models, store);
   const events = createContentEvents({ models, config, store });
   const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange });
-  const services: Services = { models, config, store, documents, dataDir };
+  const services: Services = { models, config, store, documents, events: events.feed, dataDir };
   const built = modules.map((factory) => factory(services));
   const started: typeof built = [];
   const stop = async () => {

@@ -116,6 +116,11 @@ export const useAuthorization = (principalOf: (context: unknown) => Principal): 
   // yoga hands the same DocumentNode for the same query text: a verdict is computed once per document and permission set
   const verdicts = new WeakMap<DocumentNode, Map<string, boolean>>();
   return {
+    // A subscription streams one root field: it is allowed whole or refused whole before it starts.
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const [error] = findForbidden(args.schema, args.document, principalOf(args.contextValue), args.operationName);
+      if (error) setResultAndStopExecution({ data: null, errors: [forbiddenError(error.message)] });
+    },
     onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const principal = principalOf(args.contextValue);
       let byKey = verdicts.get(args.document);

@@ -1,0 +1,138 @@
+import type { Outbox, StoredEvent } from './outbox';
+
+/**
+ * The outbox as a live stream for subscriptions. It follows the events collection by id, so a
+ * subscriber on one instance sees writes made on another (polling every `pollInterval` ms while
+ * anyone listens; a local write wakes it at once). Each listener has a bounded queue: one that
+ * falls `maxQueue` events behind is dropped with a reason rather than buffered without bound.
+ */
+
+export class SlowConsumerError extends Error {
+  constructor(readonly queued: number) {
+    super(`subscription dropped: more than ${queued} events waited for this client`);
+    this.name = 'SlowConsumerError';
+  }
+}
+
+export interface EventFeedOptions {
+  outbox: Outbox;
+  /** @default 250 */
+  pollInterval?: number;
+  /** @default 256 */
+  maxQueue?: number;
+  log?: (line: string) => void;
+}
+
+interface Listener {
+  accept(event: StoredEvent): boolean;
+  push(event: StoredEvent): void;
+}
+
+const BATCH = 500;
+
+export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, log = (line) => process.stderr.write(`${line}\n`) }: EventFeedOptions) => {
+  const listeners = new Set<Listener>();
+  let lastId: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let reading = false;
+  let again = false;
+  let stopped = false;
+
+  const read = async () => {
+    lastId ??= await outbox.lastEventId();
+    for (;;) {
+      const events = await outbox.eventsAfter(lastId, BATCH);
+      for (const event of events) {
+        lastId = event.id;
+        for (const listener of listeners) if (listener.accept(event)) listener.push(event);
+      }
+      if (events.length < BATCH) return;
+    }
+  };
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    if (stopped || listeners.size === 0) return;
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  };
+
+  function tick() {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    read()
+      .catch((error: Error) => log(`subscriptions: ${error.message}`))
+      .finally(() => {
+        reading = false;
+        schedule(again ? 0 : pollInterval);
+        again = false;
+      });
+  }
+
+  /** Events matching `accept`, from now on, until the consumer returns or falls behind. */
+  const listen = (accept: (event: StoredEvent) => boolean): AsyncIterableIterator<StoredEvent> => {
+    const queue: StoredEvent[] = [];
+    let wake: (() => void) | undefined;
+    let failure: Error | undefined;
+    let done = false;
+    const listener: Listener = {
+      accept,
+      push(event) {
+        if (queue.length >= maxQueue) {
+          failure = new SlowConsumerError(maxQueue);
+          listeners.delete(listener);
+        } else queue.push(event);
+        wake?.();
+      },
+    };
+    const finish = (): IteratorResult<StoredEvent> => {
+      done = true;
+      listeners.delete(listener);
+      wake?.();
+      return { done: true, value: undefined };
+    };
+    // Start from the current end, read before the first listener is added so it sees no old events.
+    const ready = lastId === undefined || listeners.size === 0 ? read().catch(() => undefined) : Promise.resolve();
+    const started = ready.then(() => {
+      if (!done) listeners.add(listener);
+      schedule(pollInterval);
+    });
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next() {
+        await started;
+        while (!done) {
+          if (queue.length > 0) return { done: false, value: queue.shift()! };
+          if (failure) {
+            done = true;
+            throw failure;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+        return { done: true, value: undefined };
+      },
+      async return() {
+        return finish();
+      },
+    };
+  };
+
+  return {
+    listen,
+    /** A local write committed: read now rather than at the next poll. */
+    nudge: () => schedule(0),
+    listenerCount: () => listeners.size,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+};
+
+export type EventFeed = ReturnType<typeof createEventFeed>;

@@ -1,0 +1,126 @@
+import { startTestServer, type TestServer } from '../support/test-server';
+import { restClient, type RestClient } from '../rest/rest-client';
+import { eventually } from '../support/eventually';
+import { createApiTokens } from '../../src/auth/api-tokens';
+import { loadAuthSecrets } from '../../src/auth/auth-secrets';
+
+/**
+ * GraphQL subscriptions over Server-Sent Events (graphql-yoga's transport): a client POSTs the
+ * subscription with `Accept: text/event-stream` and reads `event: next` messages.
+ */
+
+interface Stream {
+  results: Array<{ data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
+  status: number;
+  close(): void;
+}
+
+const subscribe = async (server: TestServer, query: string, headers: Record<string, string> = {}): Promise<Stream> => {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    body: JSON.stringify({ query }),
+    signal: controller.signal,
+  });
+  const stream: Stream = { results: [], status: response.status, close: () => controller.abort() };
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = message.split('\n').find((line) => line.startsWith('data:'));
+          if (message.startsWith('event: next') && data) stream.results.push(JSON.parse(data.slice(5)) as Stream['results'][number]);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  // the subscription is registered once the server has read the request; give it that turn
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return stream;
+};
+
+let server: TestServer;
+let api: RestClient;
+let tech: string;
+const tokens = () => createApiTokens(server.folio.services.store, loadAuthSecrets(server.folio.services).tokenSalt);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = restClient(server);
+  tech = (await api.create('/api/categories', { name: 'Tech' })).documentId;
+});
+afterAll(() => server.stop());
+
+describe('subscriptions over SSE', () => {
+  test('created: filtered by the list filters, resolved through the normal resolvers (relations included)', async () => {
+    const stream = await subscribe(server, 'subscription { articleCreated(filters: { title: { contains: "news" } }) { documentId title category { name } } }');
+    try {
+      expect(stream.status).toBe(200);
+      await api.create('/api/articles', { title: 'Not for you' });
+      const news = await api.create('/api/articles', { title: 'Big news', category: tech });
+      await eventually(() => stream.results.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stream.results).toEqual([{ data: { articleCreated: { documentId: news.documentId, title: 'Big news', category: { name: 'Tech' } } } }]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('updated, published and deleted', async () => {
+    const article = await api.create('/api/articles', { title: 'Lifecycle' });
+    const updated = await subscribe(server, `subscription { articleUpdated(filters: { documentId: { eq: "${article.documentId}" } }) { title publishedAt } }`);
+    const published = await subscribe(server, 'subscription { articlePublished { documentId title } }');
+    const deleted = await subscribe(server, 'subscription { articleDeleted { documentId title } }');
+    try {
+      await api.put(`/api/articles/${article.documentId}?status=draft`, { title: 'Lifecycle, edited' });
+      await api.put(`/api/articles/${article.documentId}`, { title: 'Lifecycle, published' });
+      await api.del(`/api/articles/${article.documentId}`);
+      await eventually(() => updated.results.length === 2 && published.results.length === 1 && deleted.results.length === 1);
+      expect(updated.results.map((result) => result.data?.articleUpdated)).toEqual([
+        { title: 'Lifecycle, edited', publishedAt: null },
+        { title: 'Lifecycle, published', publishedAt: null },
+      ]);
+      expect(published.results[0].data?.articlePublished).toEqual({ documentId: article.documentId, title: 'Lifecycle, published' });
+      expect(deleted.results[0].data?.articleDeleted).toEqual({ documentId: article.documentId, title: 'Lifecycle, published' });
+    } finally {
+      for (const stream of [updated, published, deleted]) stream.close();
+    }
+  });
+
+  test("permissions: a subscriber without the type's find permission is refused before anything streams", async () => {
+    const tagReader = await tokens().create({ name: 'tag-reader', type: 'custom', permissions: ['api::tag.tag.find'] });
+    const stream = await subscribe(server, 'subscription { articleCreated { title } }', { authorization: `Bearer ${tagReader.accessKey}` });
+    try {
+      await eventually(() => stream.results.length === 1);
+      expect(stream.results[0]).toEqual({ data: null, errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('permissions are checked again per event: a revoked token loses the stream', async () => {
+    const issued = await tokens().create({ name: 'short-lived', type: 'custom', permissions: ['api::tag.tag.find'] });
+    const stream = await subscribe(server, 'subscription { tagCreated { name } }', { authorization: `Bearer ${issued.accessKey}` });
+    try {
+      await api.create('/api/tags', { name: 'seen' });
+      await eventually(() => stream.results.length === 1);
+      expect(stream.results[0].data).toEqual({ tagCreated: { name: 'seen' } });
+      await tokens().revoke('short-lived');
+      await api.create('/api/tags', { name: 'unseen' });
+      await eventually(() => stream.results.length === 2);
+      expect(stream.results[1]).toMatchObject({ errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'UNAUTHENTICATED' }) })] });
+    } finally {
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
+import type { Store } from '../../src/storage/types';
+import { createOutbox } from '../../src/events/outbox';
+import { createEventFeed, SlowConsumerError } from '../../src/events/event-feed';
+import { retryDelay, signatureOf } from '../../src/events/webhook-request';
+import type { ContentEvent } from '../../src/events/event-payload';
+
+let dir: string;
+let store: Store;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-feed-'));
+  store = openEmbeddedStore(dir);
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** lets a new listener catch up with the stream's end before the test writes */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+const event = (title: string): ContentEvent => ({ event: 'entry.create', uid: 'api::tag.tag', model: 'tag', entry: { id: 1, documentId: 'd', name: title } });
+
+describe('event feed', () => {
+  test('a listener gets the events recorded after it started, in order, and only those it accepts', async () => {
+    const outbox = createOutbox(store, () => []);
+    await outbox.record(event('before'));
+    const feed = createEventFeed({ outbox, pollInterval: 10 });
+    const stream = feed.listen((candidate) => candidate.entry.name !== 'skipped');
+    await settle();
+    const first = stream.next();
+    await outbox.record(event('one'));
+    await outbox.record(event('skipped'));
+    await outbox.record(event('two'));
+    expect((await first).value.entry.name).toBe('one');
+    expect((await stream.next()).value.entry.name).toBe('two');
+    await stream.return!();
+    expect(feed.listenerCount()).toBe(0);
+    feed.stop();
+  });
+
+  test('a listener that falls maxQueue events behind is dropped, not buffered without bound', async () => {
+    const outbox = createOutbox(store, () => []);
+    const feed = createEventFeed({ outbox, pollInterval: 10, maxQueue: 3 });
+    const stream = feed.listen(() => true);
+    await settle();
+    for (const title of ['a', 'b', 'c', 'd', 'e']) await outbox.record(event(title));
+    feed.nudge();
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const item of stream) seen.push(String(item.entry.name));
+      })(),
+    ).rejects.toBeInstanceOf(SlowConsumerError);
+    expect(seen.length).toBeLessThanOrEqual(3);
+    expect(feed.listenerCount()).toBe(0);
+    feed.stop();
+  });
+});
+
+describe('webhook requests', () => {
+  test('the signature is the HMAC-SHA256 of "<t>.<body>", with its timestamp', () => {
+    expect(signatureOf('secret', 1700000000, '{"a":1}')).toBe('t=1700000000,v1=49f24e537407743fa4a0242bb63b94b9a47ee99cbbe071ccd8a22550ae411686');
+  });
+
+  test('retries back off exponentially with full jitter, capped at 5 minutes', () => {
+    expect(retryDelay(1, () => 0.999)).toBeLessThan(1000);
+    expect(retryDelay(4, () => 0.999)).toBeGreaterThan(7000);
+    expect(retryDelay(4, () => 0.999)).toBeLessThan(8000);
+    expect(retryDelay(30, () => 0.999)).toBeLessThan(300_000);
+    expect(retryDelay(3, () => 0)).toBe(0);
+  });
+});
