@@ -1,14 +1,9 @@
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
 import type { ApiTokenInfo, ApiTokens, NewApiToken } from './api-tokens';
+import { controlSocketPath, openControlSocket, type ControlSocket } from '../common/control-socket';
 
 /**
- * `folio token …` while a server runs: the embedded store allows one process per data directory
- * (it answers reads from memory, so another process's writes would go unseen), so the CLI hands its
- * request to the running server over a Unix socket in the data directory, and the server does the
- * write itself. The socket sits in a directory only the owner can enter: being able to reach it
- * means being able to read the data directory, which holds everything anyway.
+ * `folio token …` while a server runs: the CLI hands its request to the running server over its
+ * control socket (see common/control-socket), and the server does the write itself.
  */
 
 export type TokenRequest = { command: 'create'; token: NewApiToken } | { command: 'list' } | { command: 'revoke'; name: string };
@@ -19,15 +14,9 @@ export interface TokenResults {
   revoke: ApiTokenInfo | null;
 }
 
-export type TokenReply = { ok: true; result: TokenResults[keyof TokenResults] } | { ok: false; error: string };
+export type TokenControl = ControlSocket;
 
-export interface TokenControl {
-  close(): Promise<void>;
-}
-
-const MAX_REQUEST_BYTES = 64 * 1024;
-
-export const tokenControlPath = (dataDir: string): string => join(dataDir, 'run', 'tokens.sock');
+export const tokenControlPath = (dataDir: string): string => controlSocketPath(dataDir, 'tokens');
 
 export const runTokenRequest = async (tokens: ApiTokens, request: TokenRequest): Promise<TokenResults[keyof TokenResults]> => {
   switch (request.command) {
@@ -50,55 +39,6 @@ const isTokenRequest = (value: unknown): value is TokenRequest => {
   return request.command === 'create' && typeof request.token === 'object' && request.token !== null;
 };
 
-const serve = (tokens: ApiTokens) => (socket: Socket) => {
-  let received = '';
-  const reply = (body: TokenReply) => socket.end(`${JSON.stringify(body)}\n`);
-  socket.setEncoding('utf8');
-  socket.on('error', () => socket.destroy());
-  socket.on('data', (chunk: string) => {
-    received += chunk;
-    if (received.length > MAX_REQUEST_BYTES) return reply({ ok: false, error: 'request too large' });
-    const end = received.indexOf('\n');
-    if (end < 0) return;
-    socket.pause();
-    let request: unknown;
-    try {
-      request = JSON.parse(received.slice(0, end));
-    } catch {
-      return reply({ ok: false, error: 'malformed request' });
-    }
-    if (!isTokenRequest(request)) return reply({ ok: false, error: 'malformed request' });
-    runTokenRequest(tokens, request).then(
-      (result) => reply({ ok: true, result }),
-      (error: Error) => reply({ ok: false, error: error.message }),
-    );
-  });
-};
-
-/** Listens on `tokenControlPath(dataDir)`; a socket that cannot be opened only costs the CLI its live path. */
-export const openTokenControl = async (dataDir: string, tokens: ApiTokens): Promise<TokenControl> => {
-  const path = tokenControlPath(dataDir);
-  const directory = join(dataDir, 'run');
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
-  chmodSync(directory, 0o700);
-  // Left by a server that was killed: the data directory is ours now, so is the path.
-  rmSync(path, { force: true });
-  const server: Server = createServer(serve(tokens));
-  const listening = await new Promise<boolean>((resolve) => {
-    server.once('error', (error: Error) => {
-      process.stderr.write(`folio: no token control socket at ${path} (${error.message}); stop the server to manage tokens from the CLI\n`);
-      resolve(false);
-    });
-    server.listen(path, () => resolve(true));
-  });
-  // The HTTP server, not this socket, decides whether the process stays up.
-  server.unref();
-  return {
-    close: () =>
-      listening
-        ? new Promise<void>((resolve) => {
-            server.close(() => resolve());
-          })
-        : Promise.resolve(),
-  };
-};
+/** Listens at `tokenControlPath(dataDir)`. */
+export const openTokenControl = (dataDir: string, tokens: ApiTokens): Promise<TokenControl> =>
+  openControlSocket(tokenControlPath(dataDir), isTokenRequest, (request) => runTokenRequest(tokens, request), 'stop the server to manage tokens from the CLI');

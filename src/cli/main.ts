@@ -9,13 +9,15 @@ import { BUILT_IN_MODULES } from '../server/built-in-modules';
 import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
 import { runTokenCommand, TOKEN_USAGE } from './token-command';
+import { runWebhookCommand, WEBHOOK_USAGE } from './webhook-command';
 
 const USAGE = `Usage:
   folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H]
   folio sdl   [--schema DIR] [--config DIR]
   folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
   folio import [--config DIR] [--data DIR] [--file FILE] [--replace]
-${TOKEN_USAGE}`;
+${TOKEN_USAGE}
+${WEBHOOK_USAGE}`;
 
 const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
 const SWITCHES = new Set(['replace']);
@@ -53,8 +55,9 @@ const sdl = (flags: Record<string, string>) => {
 };
 
 export const main = async (argv: string[]): Promise<void> => {
-  // `token` has its own flags and subcommands.
+  // `token` and `webhook` have their own flags and subcommands.
   if (argv[0] === 'token') return runTokenCommand(argv.slice(1));
+  if (argv[0] === 'webhook') return runWebhookCommand(argv.slice(1));
   const { command, flags } = parseArgs(argv, FLAGS, SWITCHES);
   switch (command) {
     case 'start':

@@ -4,8 +4,8 @@ import { openStore } from '../storage/open-store';
 import { loadAuthSecrets } from '../auth/auth-secrets';
 import { createApiTokens, type ApiTokenInfo } from '../auth/api-tokens';
 import { runTokenRequest, tokenControlPath, type TokenRequest, type TokenResults } from '../auth/token-control';
+import { sendControlRequest } from '../common/control-socket';
 import { parseArgs } from './parse-args';
-import { sendTokenRequest } from './token-client';
 
 /**
  * `folio token create|list|revoke`: through the running server when there is one (its control socket
@@ -89,7 +89,7 @@ export const runTokenCommand = async (argv: string[], output: Output = processOu
   const request = requestOf(positionals, flags);
   const dataDir = resolve(flags.data ?? '.data');
   const configDir = resolve(flags.config ?? 'config');
-  const reply = await sendTokenRequest(tokenControlPath(dataDir), request);
+  const reply = await sendControlRequest<TokenResults[keyof TokenResults]>(tokenControlPath(dataDir), request);
   if (reply && !reply.ok) throw new Error(reply.error);
   const result = reply ? reply.result : await runInStore(request, dataDir, configDir);
   switch (request.command) {

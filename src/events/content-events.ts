@@ -6,6 +6,8 @@ import { createEventPayloads, emitsEvents } from './event-payload';
 import { createOutbox } from './outbox';
 import { createWebhookWorker } from './webhook-worker';
 import { createEventFeed } from './event-feed';
+import { openWebhookControl } from './webhook-control';
+import type { ControlSocket } from '../common/control-socket';
 
 /**
  * Content events: every change of a content-type (or of a user) is written to the outbox in the
@@ -17,16 +19,19 @@ export interface ContentEventsOptions {
   models: Models;
   config: FolioConfig;
   store: Store;
+  /** where the control socket of `folio webhook failed|retry` listens */
+  dataDir: string;
   /** ms between outbox polls (the worker is also woken by each write). @default 1000 */
   pollInterval?: number;
 }
 
-export const createContentEvents = ({ models, config, store, pollInterval }: ContentEventsOptions) => {
+export const createContentEvents = ({ models, config, store, dataDir, pollInterval }: ContentEventsOptions) => {
   const webhooks = () => config.webhooks;
   const outbox = createOutbox(store, webhooks);
   const payloadOf = createEventPayloads(models);
   const worker = createWebhookWorker({ outbox, webhooks, pollInterval });
   const feed = createEventFeed({ outbox });
+  let control: ControlSocket | undefined;
 
   const recordChange = async (change: DocumentChange): Promise<void> => {
     if (!emitsEvents(change.contentType)) return;
@@ -43,12 +48,14 @@ export const createContentEvents = ({ models, config, store, pollInterval }: Con
     async start() {
       await outbox.ensureIndexes();
       worker.start();
+      control = await openWebhookControl(dataDir, outbox, worker.nudge);
     },
     /** deliveries may be due now (after `outbox.retryFailed`) */
     nudge: worker.nudge,
-    stop: () => {
+    async stop() {
       feed.stop();
-      return worker.stop();
+      await control?.close();
+      await worker.stop();
     },
   };
 };

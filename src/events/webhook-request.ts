@@ -2,6 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { WebhookConfig } from '../config/types';
 import type { StoredEvent } from './outbox';
 
+/** What a delivery carries: a stored content event, or the CLI's `trigger-test`. */
+export type DeliveredEvent = Pick<StoredEvent, 'eventId' | 'createdAt' | 'model' | 'uid' | 'entry'> & { event: string };
+
 /**
  * One delivery's HTTP request. The body is Strapi's payload, so existing receivers work unchanged;
  * `Folio-Event-Id` lets a receiver drop the duplicates at-least-once delivery can bring, and
@@ -13,10 +16,10 @@ import type { StoredEvent } from './outbox';
 export const signatureOf = (secret: string, timestamp: number, body: string): string =>
   `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
-export const bodyOf = (event: StoredEvent): string =>
+export const bodyOf = (event: DeliveredEvent): string =>
   JSON.stringify({ event: event.event, createdAt: event.createdAt, model: event.model, uid: event.uid, entry: event.entry });
 
-export const webhookRequest = (webhook: WebhookConfig, event: StoredEvent, attempt: number, now: number): { url: string; init: RequestInit } => {
+export const webhookRequest = (webhook: WebhookConfig, event: DeliveredEvent, attempt: number, now: number): { url: string; init: RequestInit } => {
   const body = bodyOf(event);
   const headers: Record<string, string> = {
     ...webhook.headers,

@@ -42,7 +42,7 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
   const models = withModuleContentTypes(schemaModels, modules);
   await ensureIndexes(models, store);
   await backfillBigintSortKeys(models, store);
-  const events = createContentEvents({ models, config, store });
+  const events = createContentEvents({ models, config, store, dataDir });
   const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange });
   const services: Services = { models, config, store, documents, events: events.feed, dataDir };
   const built = modules.map((factory) => factory(services));
