@@ -24,6 +24,8 @@ export interface EventFeedOptions {
 }
 
 interface Listener {
+  /** the last event before it started: it gets later ones only */
+  after: number;
   accept(event: StoredEvent): boolean;
   push(event: StoredEvent): void;
 }
@@ -39,12 +41,12 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
   let stopped = false;
 
   const read = async () => {
-    lastId ??= await outbox.lastEventId();
+    if (lastId === undefined) return;
     for (;;) {
       const events = await outbox.eventsAfter(lastId, BATCH);
       for (const event of events) {
         lastId = event.id;
-        for (const listener of listeners) if (listener.accept(event)) listener.push(event);
+        for (const listener of listeners) if (event.id > listener.after && listener.accept(event)) listener.push(event);
       }
       if (events.length < BATCH) return;
     }
@@ -72,13 +74,15 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
       });
   }
 
-  /** Events matching `accept`, from now on, until the consumer returns or falls behind. */
-  const listen = (accept: (event: StoredEvent) => boolean): AsyncIterableIterator<StoredEvent> => {
+  /** Events matching `accept`, from now on (the stream's end when the promise resolves), until the consumer returns or falls behind. */
+  const listen = async (accept: (event: StoredEvent) => boolean): Promise<AsyncIterableIterator<StoredEvent>> => {
     const queue: StoredEvent[] = [];
     let wake: (() => void) | undefined;
     let failure: Error | undefined;
     let done = false;
+    const after = await outbox.lastEventId();
     const listener: Listener = {
+      after,
       accept,
       push(event) {
         if (queue.length >= maxQueue) {
@@ -88,24 +92,13 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
         wake?.();
       },
     };
-    const finish = (): IteratorResult<StoredEvent> => {
-      done = true;
-      listeners.delete(listener);
-      wake?.();
-      return { done: true, value: undefined };
-    };
-    // Start from the current end, read before the first listener is added so it sees no old events.
-    const ready = lastId === undefined || listeners.size === 0 ? read().catch(() => undefined) : Promise.resolve();
-    const started = ready.then(() => {
-      if (!done) listeners.add(listener);
-      schedule(pollInterval);
-    });
-    return {
-      [Symbol.asyncIterator]() {
-        return this;
-      },
+    // Nobody listened: the reader's position is stale, and nothing before `after` is wanted.
+    if (listeners.size === 0) lastId = after;
+    listeners.add(listener);
+    schedule(pollInterval);
+    const iterator: AsyncIterableIterator<StoredEvent> = {
+      [Symbol.asyncIterator]: () => iterator,
       async next() {
-        await started;
         while (!done) {
           if (queue.length > 0) return { done: false, value: queue.shift()! };
           if (failure) {
@@ -118,9 +111,13 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
         return { done: true, value: undefined };
       },
       async return() {
-        return finish();
+        done = true;
+        listeners.delete(listener);
+        wake?.();
+        return { done: true, value: undefined };
       },
     };
+    return iterator;
   };
 
   return {

@@ -35,7 +35,7 @@ const documentOf = async (contentType: ContentType, event: StoredEvent, args: Ar
 
 async function* documentsOf(contentType: ContentType, event: string, args: Args, context: FolioContext): AsyncGenerator<StoredDocument> {
   const permission = names.permissionFor(contentType, 'find');
-  const events = context.services.events.listen((candidate) => candidate.uid === contentType.uid && candidate.event === event);
+  const events = await context.services.events.listen((candidate) => candidate.uid === contentType.uid && candidate.event === event);
   try {
     for await (const candidate of events) {
       const principal = context.authenticate ? await context.authenticate() : context.principal;

@@ -8,6 +8,7 @@ import { createGraphqlRequestHandler } from '../graphql/graphql-request-handler'
 import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
+import { attachGraphqlWs } from './graphql-ws';
 
 /**
  * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, and
@@ -63,6 +64,8 @@ export const listen = (folio: Folio, host: string, port: number): Promise<Runnin
   new Promise((resolve, reject) => {
     const server = createServer(createRequestListener(folio));
     server.keepAliveTimeout = 5000;
+    const { config } = folio.services;
+    const sockets = config.graphql.enabled ? attachGraphqlWs(server, folio.graphql, { endpoint: config.graphql.endpoint, production: config.env === 'production' }) : undefined;
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address() as AddressInfo;
@@ -70,11 +73,13 @@ export const listen = (folio: Folio, host: string, port: number): Promise<Runnin
       resolve({
         url: `http://${shownHost}:${address.port}`,
         server,
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          await sockets?.close();
+          await new Promise<void>((done) => {
             server.close(() => done());
             server.closeAllConnections();
-          }),
+          });
+        },
       });
     });
   });

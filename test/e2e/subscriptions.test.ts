@@ -1,3 +1,5 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { restClient, type RestClient } from '../rest/rest-client';
 import { eventually } from '../support/eventually';
@@ -121,6 +123,50 @@ describe('subscriptions over SSE', () => {
       expect(stream.results[1]).toMatchObject({ errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'UNAUTHENTICATED' }) })] });
     } finally {
       stream.close();
+    }
+  });
+});
+
+describe('subscriptions over WebSocket (graphql-ws)', () => {
+  const wsClient = (connectionParams: Record<string, unknown> = {}) =>
+    createClient({ url: `${server.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0, lazy: true });
+
+  const collect = (client: Client, query: string) => {
+    const results: Array<{ data?: unknown; errors?: unknown }> = [];
+    let failure: unknown;
+    const stop = client.subscribe({ query }, { next: (value) => void results.push(value), error: (error) => void (failure = error), complete: () => undefined });
+    return { results, stop, failure: () => failure };
+  };
+
+  test('created events, filtered, with credentials from connectionParams', async () => {
+    const issued = await tokens().create({ name: 'ws-reader', type: 'custom', permissions: ['api::category.category.find'] });
+    const client = wsClient({ Authorization: `Bearer ${issued.accessKey}` });
+    try {
+      const stream = collect(client, 'subscription { categoryCreated(filters: { name: { startsWith: "ws" } }) { name } }');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await api.create('/api/categories', { name: 'other' });
+      await api.create('/api/categories', { name: 'ws category' });
+      await eventually(() => stream.results.length === 1);
+      expect(stream.results).toEqual([{ data: { categoryCreated: { name: 'ws category' } } }]);
+      stream.stop();
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  test('refused operations: forbidden type, over the depth limit, malformed', async () => {
+    const issued = await tokens().create({ name: 'ws-narrow', type: 'custom', permissions: ['api::tag.tag.find'] });
+    const client = wsClient({ authorization: `Bearer ${issued.accessKey}` });
+    try {
+      const forbidden = collect(client, 'subscription { articleCreated { title } }');
+      const malformed = collect(client, 'subscription { tagCreated { name }');
+      const deep = collect(client, `subscription { tagCreated { ${'articles { tags { '.repeat(6)}name${' } }'.repeat(6)} } }`);
+      await eventually(() => forbidden.results.length + (forbidden.failure() ? 1 : 0) > 0 && malformed.failure() !== undefined && deep.failure() !== undefined);
+      expect(JSON.stringify(forbidden.results[0] ?? forbidden.failure())).toContain('FORBIDDEN');
+      expect(JSON.stringify(malformed.failure())).toContain('Syntax Error');
+      expect(JSON.stringify(deep.failure())).toContain('maximum operation depth');
+    } finally {
+      await client.dispose();
     }
   });
 });

@@ -20,9 +20,6 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** lets a new listener catch up with the stream's end before the test writes */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 const event = (title: string): ContentEvent => ({ event: 'entry.create', uid: 'api::tag.tag', model: 'tag', entry: { id: 1, documentId: 'd', name: title } });
 
 describe('event feed', () => {
@@ -30,8 +27,7 @@ describe('event feed', () => {
     const outbox = createOutbox(store, () => []);
     await outbox.record(event('before'));
     const feed = createEventFeed({ outbox, pollInterval: 10 });
-    const stream = feed.listen((candidate) => candidate.entry.name !== 'skipped');
-    await settle();
+    const stream = await feed.listen((candidate) => candidate.entry.name !== 'skipped');
     const first = stream.next();
     await outbox.record(event('one'));
     await outbox.record(event('skipped'));
@@ -46,8 +42,7 @@ describe('event feed', () => {
   test('a listener that falls maxQueue events behind is dropped, not buffered without bound', async () => {
     const outbox = createOutbox(store, () => []);
     const feed = createEventFeed({ outbox, pollInterval: 10, maxQueue: 3 });
-    const stream = feed.listen(() => true);
-    await settle();
+    const stream = await feed.listen(() => true);
     for (const title of ['a', 'b', 'c', 'd', 'e']) await outbox.record(event(title));
     feed.nudge();
     const seen: string[] = [];

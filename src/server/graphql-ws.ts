@@ -1,0 +1,81 @@
+import type { Server } from 'node:http';
+import type { ExecutionArgs } from 'graphql';
+import { WebSocketServer } from 'ws';
+import type * as GraphqlWsOnWs from 'graphql-ws/dist/use/ws';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
+import { badUserInput } from '../errors/graphql-errors';
+
+// tsconfig resolves modules the node10 way, which ignores graphql-ws's package "exports": the types come from its .d.ts path.
+const { useServer } = require('graphql-ws/use/ws') as typeof GraphqlWsOnWs;
+
+/**
+ * `graphql-ws` over WebSocket on the GraphQL endpoint, beside yoga's SSE: each operation runs
+ * through the same envelop pipeline as an HTTP request (parse, validate with every limit, the
+ * context with the caller's credentials, authorization before subscribing). Credentials come from
+ * `connectionParams` (`Authorization` or `authorization`) or the upgrade request's header.
+ */
+
+export interface GraphqlWsOptions {
+  endpoint: string;
+  /** operations one connection may run at once. @default 50 */
+  maxOperationsPerConnection?: number;
+  production: boolean;
+}
+
+type Runner = Pick<ReturnType<GraphqlServer['getEnveloped']>, 'execute' | 'subscribe'>;
+
+const credentialsOf = (connectionParams: Readonly<Record<string, unknown>> | undefined, header: string | undefined): string | undefined => {
+  const fromParams = connectionParams?.Authorization ?? connectionParams?.authorization;
+  return typeof fromParams === 'string' ? fromParams : header;
+};
+
+export const attachGraphqlWs = (server: Server, yoga: GraphqlServer, { endpoint, maxOperationsPerConnection = 50, production }: GraphqlWsOptions) => {
+  const sockets = new WebSocketServer({ server, path: endpoint, maxPayload: 1024 * 1024 });
+  const operations = new WeakMap<object, Set<string>>();
+  const disposable = useServer(
+    {
+      isProd: production,
+      execute: (args) => (args.rootValue as Runner).execute(args),
+      subscribe: (args) => (args.rootValue as Runner).subscribe(args),
+      onSubscribe: async (context, id, payload) => {
+        const running = operations.get(context.extra.socket) ?? new Set<string>();
+        operations.set(context.extra.socket, running);
+        if (running.size >= maxOperationsPerConnection) return [badUserInput(`at most ${maxOperationsPerConnection} operations may run on one connection`)];
+        const headers = new yoga.fetchAPI.Headers();
+        const authorization = credentialsOf(context.connectionParams, context.extra.request.headers.authorization);
+        if (authorization) headers.set('authorization', authorization);
+        const request = new yoga.fetchAPI.Request(`http://folio.invalid${endpoint}`, { headers });
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ request, params: payload });
+        let document;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return [badUserInput((error as Error).message)];
+        }
+        const errors = validate(schema, document);
+        if (errors.length > 0) return errors;
+        running.add(id);
+        const args: ExecutionArgs = {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe } satisfies Runner,
+        };
+        return args;
+      },
+      onComplete: (context, id) => {
+        operations.get(context.extra.socket)?.delete(id);
+      },
+    },
+    sockets,
+  );
+  return {
+    close: async () => {
+      await disposable.dispose();
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    },
+  };
+};
