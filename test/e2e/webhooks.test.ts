@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, defaultPlugins, EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN, type TestServer } from '../support/test-server';
+import { startTestServer, defaultPlugins, FULL_ACCESS_TOKEN, type TestServer } from '../support/test-server';
+import { startServerProcess, writeConfigFiles } from '../support/server-process';
 import { restClient } from '../rest/rest-client';
 import { eventually as waitFor } from '../support/eventually';
 
@@ -140,29 +140,14 @@ describe('delivery', () => {
     mkdirSync(configDir);
     const receiver = await startReceiver();
     await receiver.stop(); // its port now refuses connections: every attempt before the kill fails
-    const writeConfig = (url: string) => {
-      writeFileSync(join(configDir, 'plugins.json'), JSON.stringify(defaultPlugins()));
-      writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] }));
-      writeFileSync(join(configDir, 'webhooks.json'), JSON.stringify([{ name: 'site', url, events: ['entry.create'] }]));
-    };
-    writeConfig(receiver.url);
-    const startProcess = async (): Promise<{ child: ChildProcess; url: string }> => {
-      const child = spawn(
-        process.execPath,
-        ['-r', require.resolve('../support/register-ts.js'), require.resolve('../../src/cli/run.ts'), 'start', '--schema', EXAMPLE_SCHEMA, '--config', configDir, '--data', dataDir, '--port', '0'],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /ready at (\S+)/.exec(out);
-          if (match) resolve(match[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`folio exited with ${code}`)));
+    const writeConfig = (url: string) =>
+      writeConfigFiles(configDir, {
+        plugins: defaultPlugins(),
+        admin: { apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] },
+        webhooks: [{ name: 'site', url, events: ['entry.create'] }],
       });
-      return { child, url };
-    };
+    writeConfig(receiver.url);
+    const startProcess = () => startServerProcess({ configDir, dataDir });
     const first = await startProcess();
     const response = await fetch(`${first.url}/api/categories`, {
       method: 'POST',
@@ -171,8 +156,7 @@ describe('delivery', () => {
     });
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { documentId: string } };
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await first.stop('SIGKILL');
 
     const live = await startReceiver();
     writeConfig(live.url);
@@ -181,8 +165,7 @@ describe('delivery', () => {
       await waitFor(() => live.received.length === 1, 10_000);
       expect(live.received[0].payload).toMatchObject({ event: 'entry.create', entry: { documentId: data.documentId, name: 'Survivor' } });
     } finally {
-      second.child.kill('SIGTERM');
-      await new Promise((resolve) => second.child.once('exit', resolve));
+      await second.stop();
       await live.stop();
     }
   }, 30_000);

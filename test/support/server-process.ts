@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAMPLE_SCHEMA, type ConfigFiles } from './test-server';
+
+/**
+ * Folio in a child process (`folio start` on the TypeScript sources), for tests that must see the
+ * process itself: one that dies of an unhandled error, one killed with -9. In-process, jest would
+ * swallow the error that ends a real server.
+ */
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** what the process wrote to stderr so far */
+  stderr(): string;
+  /** the exit code (or signal) once the process has ended; undefined while it runs */
+  exited(): number | string | undefined;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export const writeConfigFiles = (configDir: string, files: ConfigFiles) => {
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
+};
+
+export const startServerProcess = async (options: { configDir: string; dataDir: string; schemaDir?: string; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> => {
+  const child = spawn(
+    process.execPath,
+    [
+      '-r', require.resolve('./register-ts.js'),
+      require.resolve('../../src/cli/run.ts'),
+      'start', '--schema', options.schemaDir ?? EXAMPLE_SCHEMA, '--config', options.configDir, '--data', options.dataDir, '--host', '127.0.0.1', '--port', '0',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', ...options.env } },
+  );
+  let errors = '';
+  let exit: number | string | undefined;
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const ended = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = code ?? signal ?? undefined;
+      resolve();
+    }),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready at (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    void ended.then(() => reject(new Error(`folio exited with ${exit} before it was ready:\n${errors}`)));
+  });
+  return {
+    url,
+    child,
+    stderr: () => errors,
+    exited: () => exit,
+    async stop(signal = 'SIGTERM') {
+      if (exit === undefined) child.kill(signal);
+      await ended;
+    },
+  };
+};
