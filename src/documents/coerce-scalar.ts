@@ -1,6 +1,7 @@
 import { MAX_BIGINT_DIGITS } from './bigint-sort-key';
 import type { ScalarAttribute } from '../models/types';
 import type { StoredValue } from '../storage/types';
+import { isEmailAddress } from '../common/email-address';
 
 /**
  * Turns an incoming attribute value (already parsed by a GraphQL scalar, or raw JSON inside a
@@ -13,7 +14,6 @@ export type Coerced = { ok: true; value: StoredValue } | { ok: false; message: s
 const ok = (value: StoredValue): Coerced => ({ ok: true, value });
 const fail = (message: string): Coerced => ({ ok: false, message });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UID = /^[A-Za-z0-9-_.~]*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
@@ -38,7 +38,7 @@ export const coerceScalar = (attribute: ScalarAttribute, value: unknown): Coerce
       return typeof value === 'string' ? ok(value) : fail('must be a `string` type');
     case 'email':
       if (typeof value !== 'string') return fail('must be a `string` type');
-      return EMAIL.test(value) ? ok(value) : fail('must be a valid email');
+      return isEmailAddress(value) ? ok(value) : fail('must be a valid email');
     case 'uid':
       if (typeof value !== 'string') return fail('must be a `string` type');
       return UID.test(value) ? ok(value) : fail('must match the following: "/^[A-Za-z0-9-_.~]*$/"');

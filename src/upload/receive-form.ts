@@ -174,6 +174,8 @@ export const receiveForm = (request: IncomingMessage, options: ReceiveOptions): 
 
     parser.on('file', (field, source, info) => {
       if (failure || field !== 'files') {
+        // A skipped part still fails when the form is cut off: its error is the parser's, already handled there.
+        source.on('error', () => undefined);
         source.resume();
         return;
       }

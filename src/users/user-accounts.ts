@@ -6,6 +6,7 @@ import type { JwtService } from '../auth/jwt';
 import { USER_CONTENT_TYPE } from './users-content-types';
 import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
 import { isRecord } from '../common/is-record';
+import { isEmailAddress } from '../common/email-address';
 
 /**
  * Local sign-up and sign-in, shared by `POST /api/auth/local[/register]` and the `register`/`login`
@@ -30,7 +31,6 @@ const PUBLISHED: Scope = { status: 'published' };
 const REGISTER_FIELDS = ['username', 'email', 'password'];
 const LOGIN_FIELDS = ['identifier', 'password'];
 const CHANGE_PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD_LENGTH = 6;
 
 const invalidCredentials = () => badUserInput('Invalid identifier or password');
@@ -59,7 +59,7 @@ export const registrationIssues = (input: Record<string, unknown>, present: stri
   const { username, email, password } = input;
   const issue = (field: string, message: string, value: unknown): ValidationIssue => ({ path: [field], message: `${field} ${message}`, name: 'ValidationError', value });
   if (typeof username === 'string' && username !== '' && username.length < 3) issues.push(issue('username', 'must be at least 3 characters', username));
-  if (typeof email === 'string' && email !== '' && !EMAIL.test(email)) issues.push(issue('email', 'must be a valid email', email));
+  if (typeof email === 'string' && email !== '' && !isEmailAddress(email)) issues.push(issue('email', 'must be a valid email', email));
   // The value is a password: it is never echoed back.
   if (typeof password === 'string' && password !== '' && password.length < MIN_PASSWORD_LENGTH) {
     issues.push({ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' });
