@@ -83,7 +83,7 @@ const proxy = either(
 );
 
 export const serverFileShape = object(
-  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }), proxy },
+  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }), proxy, maxHeaderSize: integer({ min: 1024, max: 1024 * 1024 }) },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
   { ignored: ['app', 'webhooks'] },
 );

@@ -155,6 +155,8 @@ export interface FolioConfig {
     port: number;
     /** false: the client is the socket's peer. @default false */
     proxy: TrustedProxy | false;
+    /** bytes of request line and headers together (node's `maxHeaderSize`); more is a 431. @default 16384 */
+    maxHeaderSize: number;
   };
   graphql: GraphqlConfig;
   i18n: I18nConfig;

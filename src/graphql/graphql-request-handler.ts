@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '../server/error-envelope';
 import { readBody } from '../server/http-json';
 import { createFetchRequest } from '../server/fetch-request';
+import { REQUEST_HOST } from '../server/request-url';
 import type { GraphqlServer } from './create-graphql-server';
 
 /**
@@ -34,7 +35,7 @@ const send = async (answer: Response, response: ServerResponse) => {
 
 export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: number) => {
   const toFetchRequest = createFetchRequest(yoga.fetchAPI);
-  const readThenHandle = async (request: IncomingMessage, response: ServerResponse) => {
+  const readThenHandle = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     let body: Buffer;
     try {
       body = await readBody(request, bodyLimit);
@@ -45,19 +46,21 @@ export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: numb
       response.end(TOO_LARGE);
       return;
     }
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
     const answer = await yoga.fetch(toFetchRequest(request, url, body.toString('utf8')));
     await send(answer, response);
   };
 
-  return (request: IncomingMessage, response: ServerResponse): void => {
+  /** `url`: the request's, on Folio's fixed origin (see request-url) */
+  return (request: IncomingMessage, response: ServerResponse, url: URL): void => {
     const declared = request.headers['content-length'];
     const fitsAsItIs = declared === undefined ? !hasBody(request) : Number(declared) <= bodyLimit;
     if (fitsAsItIs) {
+      // yoga's node adapter builds its URL from `Host`: a client's `Host: x:99999` would fail there with a stack trace
+      request.headers.host = REQUEST_HOST;
       void yoga(request, response);
       return;
     }
-    readThenHandle(request, response).catch(() => {
+    readThenHandle(request, response, url).catch(() => {
       if (!response.headersSent) response.destroy();
     });
   };

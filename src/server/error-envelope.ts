@@ -25,6 +25,7 @@ export class HttpError extends Error {
 export const notFound = () => new HttpError({ status: 404, name: 'NotFoundError', message: 'Not Found', details: {} });
 export const payloadTooLarge = (limit: number) =>
   new HttpError({ status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
+export const badRequest = (message: string) => new HttpError({ status: 400, name: 'BadRequestError', message, details: {} });
 export const malformedJson = (message: string) => new HttpError({ status: 400, name: 'SyntaxError', message });
 
 export const INTERNAL_ERROR: ErrorBody = { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} };

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Folio } from './create-folio';
 import type { HttpRoute } from './folio-module';
-import { INTERNAL_ERROR, notFound } from './error-envelope';
+import { INTERNAL_ERROR, badRequest, notFound } from './error-envelope';
+import { createClientErrorHandler } from './client-errors';
+import { requestUrl } from './request-url';
 import { sendError, sendJson } from './http-json';
 import { createGraphqlRequestHandler } from '../graphql/graphql-request-handler';
 import { servesGraphiql } from '../graphql/create-graphql-server';
@@ -21,8 +23,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response: ServerResponse) => {
-  const url = new URL(request.url ?? '/', 'http://folio.invalid');
+const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response: ServerResponse, url: URL) => {
   for (const route of routes) {
     if (await route(request, response, url)) return;
   }
@@ -40,10 +41,15 @@ export const createRequestListener = (folio: Folio) => {
     // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
     setSecurityHeaders(request, response);
     if (answerCors(request, response)) return;
-    const path = (request.url ?? '/').split('?')[0];
+    const url = requestUrl(request);
+    if (!url || (request.httpVersion === '1.1' && request.headers.host === undefined)) {
+      sendError(response, badRequest(url ? 'An HTTP/1.1 request must have a Host header' : 'The request target is not a path').body);
+      return;
+    }
+    const path = url.pathname;
     // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline
     if (graphqlEnabled && (path === endpoint || path.startsWith(`${endpoint}/`))) {
-      handleGraphql(request, response);
+      handleGraphql(request, response, url);
       return;
     }
     if (path === '/_health') {
@@ -53,7 +59,7 @@ export const createRequestListener = (folio: Folio) => {
       );
       return;
     }
-    void tryRoutes(folio.routes, request, response).catch((error: Error) => {
+    void tryRoutes(folio.routes, request, response, url).catch((error: Error) => {
       process.stderr.write(`${error.stack ?? error.message}\n`);
       sendError(response, INTERNAL_ERROR);
     });
@@ -62,9 +68,11 @@ export const createRequestListener = (folio: Folio) => {
 
 export const listen = (folio: Folio, host: string, port: number): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
-    const server = createServer(createRequestListener(folio));
-    server.keepAliveTimeout = 5000;
     const { config } = folio.services;
+    // Host is not required by node: a request without one gets Folio's own 400 (see createRequestListener)
+    const server = createServer({ maxHeaderSize: config.server.maxHeaderSize, requireHostHeader: false }, createRequestListener(folio));
+    server.keepAliveTimeout = 5000;
+    server.on('clientError', createClientErrorHandler(config.server.maxHeaderSize));
     const sockets = config.graphql.enabled ? attachGraphqlWs(server, folio.graphql, { endpoint: config.graphql.endpoint, production: config.env === 'production' }) : undefined;
     server.once('error', reject);
     server.listen(port, host, () => {

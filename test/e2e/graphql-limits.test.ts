@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../support/test-server';
+import { PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('introspection and playground follow the environment', () => {
   });
 
   test('production: introspection and GraphiQL off unless configured', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' } });
+    const production = await startTestServer({ env: PRODUCTION_ENV });
     try {
       const result = await production.gql('{ __schema { queryType { name } } }');
       expect(result.status).toBe(400);

@@ -24,6 +24,9 @@ export interface GqlResponse<T> {
   body: { data?: T | null; errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, unknown> }> };
 }
 
+/** What production requires of the environment (see auth-secrets): a server started with it runs as in production. */
+export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' };
+
 export type ConfigFiles = Record<string, unknown>;
 
 export const defaultPlugins = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
