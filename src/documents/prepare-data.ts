@@ -178,7 +178,8 @@ export const createDataPreparer = (context: PrepareContext) => {
     const values: StoredDocument = {};
     for (const [key, value] of Object.entries(input)) {
       if (value === undefined) continue;
-      const attribute = attributes[key];
+      // client keys: `toString` or `__proto__` name no attribute
+      const attribute = Object.hasOwn(attributes, key) ? attributes[key] : undefined;
       if (!attribute) {
         result.issues.push(issue([...path, key], 'is not a known attribute', value));
         continue;

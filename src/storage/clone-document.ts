@@ -13,14 +13,21 @@ function cloneValue(value: unknown, path: string): StoredValue {
   throw new TypeError(`cannot store ${typeof value === 'object' ? value.constructor?.name : typeof value} at ${path}`);
 }
 
+/**
+ * `copy[key] = value`, except that a `__proto__` key (JSON.parse makes it an own field, and a JSON
+ * attribute may hold one) stays a field: assigning it would replace the copy's prototype.
+ */
+export const setField = (target: Record<string, unknown>, key: string, value: unknown) => {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+};
+
 // keys holding undefined are dropped, as JSON (and the MongoDB engine's ignoreUndefined) does
 function cloneObject(source: Record<string, unknown>, path: string): StoredDocument {
   const copy: StoredDocument = {};
   for (const key of Object.keys(source)) {
     const keyPath = path ? `${path}.${key}` : key;
-    // assigning it would replace the copy's prototype instead of adding a field
-    if (key === '__proto__') throw new TypeError(`cannot store field __proto__ at ${keyPath}`);
-    if (source[key] !== undefined) copy[key] = cloneValue(source[key], keyPath);
+    if (source[key] !== undefined) setField(copy, key, cloneValue(source[key], keyPath));
   }
   return copy;
 }

@@ -51,7 +51,7 @@ const fromRestFilters = (contentType: ContentType, resolveTarget: (uid: string) 
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => {
       if (key === '$and' || key === '$or' || key === '$not') return [key.slice(1), fromRestFilters(contentType, resolveTarget, inner)];
-      const attribute = contentType.attributes[key];
+      const attribute = Object.hasOwn(contentType.attributes, key) ? contentType.attributes[key] : undefined;
       if (attribute?.type === 'relation') {
         const target = resolveTarget(attribute.target);
         return [key, target ? fromRestFilters(target, resolveTarget, inner) : inner];

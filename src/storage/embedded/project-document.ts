@@ -1,4 +1,5 @@
 import type { StoredDocument, StoredValue } from '../types';
+import { setField } from '../clone-document';
 
 // stored documents were validated by cloneDocument, so copying them out needs no checks
 function copyValue(value: StoredValue): StoredValue {
@@ -9,7 +10,7 @@ function copyValue(value: StoredValue): StoredValue {
 
 function copyDocument(document: StoredDocument): StoredDocument {
   const copy: StoredDocument = {};
-  for (const key of Object.keys(document)) copy[key] = copyValue(document[key]);
+  for (const key of Object.keys(document)) setField(copy, key, copyValue(document[key]));
   return copy;
 }
 
