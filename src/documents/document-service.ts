@@ -140,8 +140,8 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
     }
   };
 
-  const prepareOrFail = async (contentType: ContentType, data: Record<string, unknown>, mode: 'create' | 'update') => {
-    const prepared = await preparer.prepare(contentType.attributes, data, mode);
+  const prepareOrFail = async (contentType: ContentType, data: Record<string, unknown>, mode: 'create' | 'update', current?: StoredDocument) => {
+    const prepared = await preparer.prepare(contentType.attributes, data, mode, current);
     if (prepared.issues.length > 0) fail(prepared.issues);
     return prepared;
   };
@@ -220,7 +220,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
       return create(contentType, data, scope, documentId, base);
     }
     const current = inLocale.find((row) => row._status === 'draft') ?? inLocale[0];
-    const prepared = await prepareOrFail(contentType, data, 'update');
+    const prepared = await prepareOrFail(contentType, data, 'update', current);
     return store.transaction(() =>
       translateUniqueError(async () => {
         await checkReferences(prepared, scope.locale);

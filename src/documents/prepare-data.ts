@@ -6,6 +6,7 @@ import { hashPassword } from './password-hash';
 import { bigintSortField, bigintSortValue } from './bigint-sort-key';
 import { coerceScalar } from './coerce-scalar';
 import { parseRelationInput, type RelationChange } from './relation-input';
+import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './component-ids';
 
 /**
  * Validates incoming attribute values against the model and converts them to their stored
@@ -31,6 +32,12 @@ export interface Prepared {
 }
 
 type Mode = 'create' | 'update';
+
+/** One preparation: what it found, and which component ids it may keep (an update's, from the stored document). */
+interface Run extends Prepared {
+  owned?: OwnedComponentIds;
+  usedComponentIds: Set<number>;
+}
 
 const issue = (path: string[], message: string, value?: unknown): ValidationIssue => ({
   path,
@@ -86,7 +93,7 @@ export const createDataPreparer = (context: PrepareContext) => {
     component: Component,
     value: unknown,
     path: string[],
-    result: Prepared,
+    result: Run,
     extra: StoredDocument = {},
   ): Promise<StoredValue> => {
     if (!isObject(value)) {
@@ -97,11 +104,30 @@ export const createDataPreparer = (context: PrepareContext) => {
     void __typename;
     void __component;
     const nested = await prepareAttributes(component.attributes, fields, 'create', path, result);
-    const componentId = parseMediaId(id) ?? (await context.nextComponentId());
+    const componentId = await componentIdFor(id, path, result);
+    // refused: the write fails on the issue recorded
+    if (componentId === undefined) return null;
     return { id: componentId, ...extra, ...nested };
   };
 
-  const prepareValue = async (name: string, attribute: Attribute, value: unknown, path: string[], result: Prepared): Promise<StoredValue | undefined> => {
+  /**
+   * On create, a client's component id names nothing of this document: a new component is made. On
+   * update, an id keeps the component it names if the document holds it there; any other is refused
+   * (undefined), or two documents would share a component.
+   */
+  const componentIdFor = async (given: unknown, path: string[], run: Run): Promise<number | undefined> => {
+    if (given === undefined || given === null || !run.owned) return context.nextComponentId();
+    const id = parseMediaId(given);
+    const attributePath = attributePathOf(path);
+    if (id === undefined || !run.owned.get(attributePath)?.has(id) || run.usedComponentIds.has(id)) {
+      run.issues.push(issue(path, `Some of the provided components in ${attributePath} are not related to the entity`, given));
+      return undefined;
+    }
+    run.usedComponentIds.add(id);
+    return id;
+  };
+
+  const prepareValue = async (name: string, attribute: Attribute, value: unknown, path: string[], result: Run): Promise<StoredValue | undefined> => {
     switch (attribute.type) {
       case 'relation': {
         const parsed = parseRelationInput(attribute, value);
@@ -173,7 +199,7 @@ export const createDataPreparer = (context: PrepareContext) => {
     input: Record<string, unknown>,
     mode: Mode,
     path: string[],
-    result: Prepared,
+    result: Run,
   ): Promise<StoredDocument> => {
     const values: StoredDocument = {};
     for (const [key, value] of Object.entries(input)) {
@@ -205,11 +231,12 @@ export const createDataPreparer = (context: PrepareContext) => {
   };
 
   return {
-    /** `existing`: the stored values a `create`-mode preparation starts from (a new localization copies them). */
-    async prepare(attributes: Record<string, Attribute>, input: Record<string, unknown>, mode: Mode): Promise<Prepared> {
-      const result: Prepared = { values: {}, relations: [], mediaIds: [], issues: [] };
-      result.values = await prepareAttributes(attributes, input, mode, [], result);
-      return result;
+    /** `current`: the stored version an update changes, whose component ids it may keep */
+    async prepare(attributes: Record<string, Attribute>, input: Record<string, unknown>, mode: Mode, current?: StoredDocument): Promise<Prepared> {
+      const run: Run = { values: {}, relations: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
+      if (mode === 'update' && current) run.owned = ownedComponentIds(context.models, attributes, current);
+      const values = await prepareAttributes(attributes, input, mode, [], run);
+      return { values, relations: run.relations, mediaIds: run.mediaIds, issues: run.issues };
     },
   };
 };
