@@ -8,7 +8,9 @@ import { useAuthorization } from './plugins/use-authorization';
 import { useAmountLimit } from './plugins/use-amount-limit';
 import { typeName } from '../sdl/naming';
 import { useIntrospectionControl } from './plugins/use-introspection-control';
-import { useValidationStatus } from './plugins/use-validation-status';
+import { useClientErrors } from './plugins/use-client-errors';
+import { useNestingLimit } from './plugins/use-nesting-limit';
+import { useFiniteFloats } from './plugins/use-finite-floats';
 import { useSafeDepthLimit } from './plugins/use-safe-depth-limit';
 import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
@@ -23,6 +25,8 @@ export type GraphqlServer = YogaServerInstance<Record<string, unknown>, FolioCon
 
 /** Deep enough for any real filter (their own bound is tighter), shallow enough for the stack. */
 const MAX_INPUT_DEPTH = 100;
+/** Brackets of a document's source: past what the depth and input-depth limits let through, far below the parser's stack. */
+const MAX_NESTING = 256;
 
 const isProduction = (config: FolioConfig) => config.env === 'production';
 
@@ -58,7 +62,9 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     },
     plugins: [
       useNoStore(),
-      useValidationStatus(),
+      useClientErrors(),
+      useNestingLimit(MAX_NESTING),
+      useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
       useSafeDepthLimit(graphql.depthLimit),
       useInputDepthLimit(MAX_INPUT_DEPTH),

@@ -48,7 +48,7 @@ export const createRequestListener = (folio: Folio) => {
     }
     const path = url.pathname;
     // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline
-    if (graphqlEnabled && (path === endpoint || path.startsWith(`${endpoint}/`))) {
+    if (graphqlEnabled && path === endpoint) {
       handleGraphql(request, response, url);
       return;
     }

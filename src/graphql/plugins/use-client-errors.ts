@@ -1,0 +1,56 @@
+import type { Plugin } from 'graphql-yoga';
+import { createGraphQLError } from '@graphql-tools/utils';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+
+/**
+ * Client mistakes at the GraphQL endpoint answer in GraphQL's envelope with Apollo's codes, as
+ * Strapi's do:
+ * - a request that never reached execution (parse, validation or variable errors: no `data`) is
+ *   HTTP 400 whatever the client accepts (yoga keeps 200 for plain `application/json`), and a
+ *   variable that does not coerce is `BAD_USER_INPUT` (graphql-js gives it no code). Execution
+ *   errors stay 200 so Apollo Client keeps them.
+ * - malformed JSON in a GET's `variables` or `extensions` is a 400, not a thrown SyntaxError;
+ * - a method other than GET or POST (405), a body type no parser reads (415) and an `Accept` no
+ *   answer fits (406) say so in a body.
+ */
+
+const requestError = (status: number, code: string, message: string) =>
+  new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+const withCode = (error: GraphQLError): GraphQLError =>
+  error.extensions.code !== undefined
+    ? error
+    : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });
+
+export const useClientErrors = (): Plugin => ({
+  onRequestParse({ request, requestParser, setRequestParser, endResponse }) {
+    if (request.method !== 'GET' && request.method !== 'POST') {
+      const refusal = requestError(405, 'METHOD_NOT_ALLOWED', 'The GraphQL endpoint takes GET and POST');
+      refusal.headers.set('allow', 'GET, POST');
+      endResponse(refusal);
+      return;
+    }
+    if (!requestParser) {
+      endResponse(requestError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a GET, or a POST of application/json, application/graphql+json or multipart/form-data'));
+      return;
+    }
+    setRequestParser(async (request) => {
+      try {
+        return await requestParser(request);
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        throw createGraphQLError(`Malformed JSON in the request: ${error.message}`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+      }
+    });
+  },
+  onResultProcess({ result, setResult, resultProcessor, setResultProcessor }) {
+    if (!resultProcessor) {
+      setResultProcessor(() => requestError(406, 'NOT_ACCEPTABLE', 'Accept application/json, application/graphql-response+json, multipart/mixed or text/event-stream'), 'application/json');
+      return;
+    }
+    if (Array.isArray(result) || Symbol.asyncIterator in result) return;
+    const single = result as ExecutionResult;
+    if (!single.errors?.length || 'data' in single) return;
+    setResult({ ...single, errors: single.errors.map(withCode), extensions: { ...single.extensions, http: { ...(single.extensions?.http as object), status: 400 } } });
+  },
+});
