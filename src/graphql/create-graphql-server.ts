@@ -1,6 +1,7 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { createDocumentCache } from './document-cache';
 import type { FolioConfig } from '../config/types';
 import type { Services, FolioContext } from '../resolvers/context';
 import type { Authenticator } from '../auth/authenticate';
@@ -53,6 +54,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     landingPage: false,
     // the HTTP front holds bodies to `rest.bodyLimit` (see graphql-request-handler)
     maxRequestBodySize: false,
+    // bounded by bytes (see document-cache)
+    parserAndValidationCache: { documentCache: createDocumentCache<DocumentNode>(), errorCache: createDocumentCache<unknown>() },
     logging: isProduction(config) ? 'warn' : 'error',
     ...graphql.yoga,
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)

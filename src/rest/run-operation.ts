@@ -8,7 +8,7 @@ import {
   type VariableDefinitionNode,
 } from 'graphql';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
-import { createLruCache } from './lru-cache';
+import { createDocumentCache } from '../graphql/document-cache';
 
 /**
  * Runs a compiled REST operation through the `/graphql` envelop pipeline (yoga's
@@ -44,8 +44,8 @@ export const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source
 
 export type RunResult<Extra> = { result: ExecutionResult; compiled?: CompiledOperation<Extra> };
 
-export const createOperationRunner = <Extra>(graphql: GraphqlServer, capacity = 1000) => {
-  const cache = createLruCache<CompiledOperation<Extra>>(capacity);
+export const createOperationRunner = <Extra>(graphql: GraphqlServer) => {
+  const cache = createDocumentCache<CompiledOperation<Extra>>((_, compiled) => compiled.source);
   return {
     cache,
     async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>): Promise<RunResult<Extra>> {

@@ -12,8 +12,11 @@ export interface ErrorBody {
   status: number;
   name: string;
   message: string;
-  /** absent only for malformed JSON, as Strapi answers it */
-  details?: ErrorDetails;
+  /**
+   * Always there, `{}` when there is nothing to say: clients read `error.details` without a check.
+   * (Strapi 5.54 leaves it out of its malformed-JSON answer alone; Folio does not copy that gap.)
+   */
+  details: ErrorDetails;
 }
 
 export class HttpError extends Error {
@@ -26,7 +29,7 @@ export const notFound = () => new HttpError({ status: 404, name: 'NotFoundError'
 export const payloadTooLarge = (limit: number) =>
   new HttpError({ status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
 export const badRequest = (message: string) => new HttpError({ status: 400, name: 'BadRequestError', message, details: {} });
-export const malformedJson = (message: string) => new HttpError({ status: 400, name: 'SyntaxError', message });
+export const malformedJson = (message: string) => new HttpError({ status: 400, name: 'SyntaxError', message, details: {} });
 
 export const INTERNAL_ERROR: ErrorBody = { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} };
 

@@ -70,10 +70,10 @@ describe('body errors', () => {
     expect((await api.request('POST', '/api/articles')).body).toEqual(expected);
   });
 
-  test('malformed JSON: 400 SyntaxError without details, as Strapi answers', async () => {
+  test('malformed JSON: 400 SyntaxError, with details as every error has them', async () => {
     const { status, body } = await api.request('POST', '/api/articles', { body: '{"data": {' });
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'SyntaxError', message: expect.any(String) } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'SyntaxError', message: expect.any(String), details: {} } });
   });
 
   test('a key that is not an attribute', async () => {

@@ -13,6 +13,8 @@ export interface MemoryReport {
   sampledPeak: number;
   /** the kernel's peak RSS over the whole process life */
   maxRss: number;
+  /** V8's heap in use (after a collection, for `baseline`) */
+  heapUsed: number;
 }
 
 const SAMPLE_EVERY_MS = 5;
@@ -23,7 +25,7 @@ const main = async () => {
   const sampler = setInterval(() => {
     sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss());
   }, SAMPLE_EVERY_MS);
-  const report = (): MemoryReport => ({ rss: process.memoryUsage.rss(), sampledPeak, maxRss: process.resourceUsage().maxRSS * 1024 });
+  const report = (): MemoryReport => ({ rss: process.memoryUsage.rss(), sampledPeak, maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: process.memoryUsage().heapUsed });
   process.on('message', (message) => {
     if (message === 'baseline') {
       (globalThis as { gc?: () => void }).gc?.();
