@@ -7,12 +7,17 @@
  *   npm run bench                # all workloads, 10 s each
  *   BENCH_DURATION=5 npm run bench
  *   BENCH_FILTER=GraphQL npm run bench   # only the workloads whose name matches
+ *   BENCH_BASELINE=<git ref> npm run bench   # the same workloads on an earlier build too, side by side
+ *
+ * Then the figures of the security defences (bench/security.js), unless BENCH_FILTER leaves them out.
  */
 const { spawn } = require('node:child_process');
 const { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const { buildBaseline } = require('./baseline');
+const { securityFigures } = require('./security');
 
 const ROOT = join(__dirname, '..');
 const TOKEN = 'bench-full-access-token-0123456789';
@@ -101,8 +106,7 @@ const workloads = (url) => {
   return list;
 };
 
-const main = async () => {
-  const root = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+const writeConfig = (root) => {
   const configDir = join(root, 'config');
   mkdirSync(configDir);
   writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'bench', type: 'full-access', accessKey: TOKEN }] }));
@@ -114,37 +118,70 @@ const main = async () => {
       },
     }),
   );
-  const bare = await startProcess([join(__dirname, 'bare-server.js')]);
+  return configDir;
+};
+
+/** A seeded Folio from `bin`, in production mode, with data under `root`/`name`. */
+const startFolio = async (bin, root, name) => {
+  const dir = join(root, name);
+  mkdirSync(dir);
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const folio = await startProcess([...nodeArgs, 'bin/folio.js', 'start', '--config', configDir, '--data', join(root, 'data'), '--port', '0'], {
+  const folio = await startProcess([...nodeArgs, bin, 'start', '--config', writeConfig(dir), '--data', join(dir, 'data'), '--port', '0'], {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     API_TOKEN_SALT: 'bench-salt-bench-salt-bench-salt',
-  }).catch((error) => {
-    bare.child.kill();
-    throw error;
   });
+  process.stderr.write(`seeding 1,000 articles (${name})…\n`);
+  await seed(folio.url);
+  return folio;
+};
+
+const stop = async (running) => {
+  if (!running) return;
+  running.child.kill('SIGTERM');
+  await new Promise((resolve) => running.child.once('exit', resolve));
+};
+
+const main = async () => {
+  const root = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const only = new RegExp(process.env.BENCH_FILTER ?? '', 'i');
+  const baselineRef = process.env.BENCH_BASELINE;
+  const baselineBuild = baselineRef ? buildBaseline(baselineRef) : undefined;
+  let bare;
+  let folio;
+  let baseline;
   try {
-    process.stderr.write('seeding 1,000 articles…\n');
-    await seed(folio.url);
-    const baseline = await measure('bare node:http, fixed JSON', { url: bare.url });
-    const results = [baseline];
-    const only = new RegExp(process.env.BENCH_FILTER ?? '', 'i');
+    bare = await startProcess([join(__dirname, 'bare-server.js')]);
+    folio = await startFolio('bin/folio.js', root, 'folio');
+    if (baselineBuild) baseline = await startFolio(baselineBuild.bin, root, 'baseline');
+    const bareResult = await measure('bare node:http, fixed JSON', { url: bare.url });
+    const rows = [{ result: bareResult }];
     for (const workload of workloads(folio.url).filter((candidate) => only.test(candidate.name))) {
+      const before = baseline && { ...workload, url: workload.url.replace(folio.url, baseline.url) };
+      if (before) await measure(`${workload.name} (warm-up, baseline)`, { ...before, duration: 2 });
+      const beforeResult = before && (await measure(`${workload.name} (baseline)`, before));
       await measure(`${workload.name} (warm-up)`, { ...workload, duration: 2 });
-      results.push(await measure(workload.name, workload));
+      rows.push({ result: await measure(workload.name, workload), before: beforeResult });
     }
-    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}`);
-    console.log('| workload | req/s | p99 ms | vs bare |');
-    console.log('| --- | ---: | ---: | ---: |');
-    for (const result of results) {
-      console.log(`| ${result.name} | ${Math.round(result.rps)} | ${result.p99} | ${((result.rps / baseline.rps) * 100).toFixed(1)}% |`);
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}` : ''}`);
+    const percent = (rps) => `${((rps / bareResult.rps) * 100).toFixed(1)}%`;
+    console.log(baseline ? '| workload | req/s | p99 ms | vs bare | baseline req/s | baseline vs bare | change |' : '| workload | req/s | p99 ms | vs bare |');
+    console.log(baseline ? '| --- | ---: | ---: | ---: | ---: | ---: | ---: |' : '| --- | ---: | ---: | ---: |');
+    for (const { result, before } of rows) {
+      const cells = [result.name, Math.round(result.rps), result.p99, percent(result.rps)];
+      if (baseline) cells.push(...(before ? [Math.round(before.rps), percent(before.rps), `${(((result.rps - before.rps) / before.rps) * 100).toFixed(1)}%`] : ['', '', '']));
+      console.log(`| ${cells.join(' | ')} |`);
+    }
+    if (only.test('security defences')) {
+      console.log('');
+      for (const line of await securityFigures(folio.url, folio.child.pid, baseline && { url: baseline.url, pid: baseline.child.pid })) console.log(line);
     }
   } finally {
-    bare.child.kill();
-    folio.child.kill('SIGTERM');
-    await new Promise((resolve) => folio.child.once('exit', resolve));
+    bare?.child.kill();
+    await stop(folio);
+    await stop(baseline);
+    baselineBuild?.remove();
     rmSync(root, { recursive: true, force: true });
   }
 };
