@@ -5,4 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   testTimeout: 30000,
+  // a MongoDB for every run: MONGODB_URL's, or an in-process one
+  globalSetup: '<rootDir>/test/mongodb/global-setup.js',
+  globalTeardown: '<rootDir>/test/mongodb/global-teardown.js',
 };

@@ -1,0 +1,25 @@
+/**
+ * The in-process MongoDB wire-compatible server (CongoDB, from @push.rocks/smartmongo, in-memory
+ * storage) for test runs without MONGODB_URL. Prints `mongodb://127.0.0.1:<port>` once it listens
+ * and stops on SIGTERM. An ES module of its own: jest's module system cannot load the package.
+ * Dev-only: Folio never imports it.
+ */
+import { CongoServer } from '@push.rocks/smartmongo/dist_ts/congodb/index.js';
+import { createServer } from 'node:net';
+
+// CongoServer reports the port it was given: take a free one first
+const port = await new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => resolve(free));
+  });
+});
+const server = new CongoServer({ host: '127.0.0.1', port, storage: 'memory' });
+await server.start();
+process.stdout.write(`mongodb://127.0.0.1:${port}\n`);
+const stop = () => server.stop().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+// the test run is gone: no one left to stop it
+process.stdin.on('end', stop);
+process.stdin.resume();
