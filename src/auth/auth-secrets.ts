@@ -1,13 +1,16 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FolioConfig } from '../config/types';
+import { UniqueConstraintError, type Store } from '../storage/types';
+import { isRecord } from '../common/is-record';
 
 /**
  * The two secrets authentication rests on: the JWT signing key and the salt of API token hashes.
  * Configured ones win (`jwtSecret`/`JWT_SECRET`, `apiToken.salt`/`API_TOKEN_SALT`); outside production
- * a missing one is generated once and kept in the data directory, so tokens survive restarts and the
- * CLI hashes as the server does. Production refuses to guess: replicas must share them.
+ * a missing one is generated once and kept in the store, so tokens survive restarts, the CLI hashes
+ * as the server does, and every instance on one database shares them (no local folder needed).
+ * Production refuses to guess.
  */
 
 export interface AuthSecrets {
@@ -16,35 +19,61 @@ export interface AuthSecrets {
   tokenSalt: string;
 }
 
-export const SECRETS_FILE = 'auth-secrets.json';
+/** Where Folio kept generated secrets before they moved into the store: read once, to keep its tokens working. */
+export const LEGACY_SECRETS_FILE = 'auth-secrets.json';
+export const SECRETS_COLLECTION = 'folio_secrets';
+const NAME = 'auth';
 
-interface LocalSecrets {
+interface GeneratedSecrets {
   jwtSecret: string;
   apiTokenSalt: string;
 }
 
+const isSecrets = (value: unknown): value is GeneratedSecrets => isRecord(value) && typeof value.jwtSecret === 'string' && typeof value.apiTokenSalt === 'string';
+
 const generate = (): string => randomBytes(48).toString('base64');
 
-/** Written with `wx`: two processes starting together cannot both generate different secrets. */
-const readOrCreateLocalSecrets = (dataDir: string): LocalSecrets => {
-  const path = join(dataDir, SECRETS_FILE);
+const legacySecrets = (dataDir: string): GeneratedSecrets | undefined => {
+  const path = join(dataDir, LEGACY_SECRETS_FILE);
+  let text: string;
   try {
-    writeFileSync(path, JSON.stringify({ jwtSecret: generate(), apiTokenSalt: generate() }), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const damaged = () => new Error(`${path} is damaged: delete it to generate new secrets (every JWT and CLI-made API token stops working)`);
-  let stored: Partial<LocalSecrets>;
-  try {
-    stored = JSON.parse(readFileSync(path, 'utf8')) as Partial<LocalSecrets>;
+    text = readFileSync(path, 'utf8');
   } catch {
-    throw damaged();
+    return undefined;
   }
-  if (typeof stored.jwtSecret !== 'string' || typeof stored.apiTokenSalt !== 'string') throw damaged();
-  return { jwtSecret: stored.jwtSecret, apiTokenSalt: stored.apiTokenSalt };
+  const damaged = new Error(`${path} is damaged: delete it to generate new secrets (every JWT and CLI-made API token stops working)`);
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text);
+  } catch {
+    throw damaged;
+  }
+  if (!isSecrets(stored)) throw damaged;
+  return stored;
 };
 
-export const loadAuthSecrets = ({ config, dataDir }: { config: FolioConfig; dataDir: string }): AuthSecrets => {
+/**
+ * One record per deployment. Instances starting together may both insert: the unique index keeps
+ * one (on a real server), and each reads back the one that stayed.
+ */
+const readOrCreateStoredSecrets = async (store: Store, dataDir: string): Promise<GeneratedSecrets> => {
+  const secrets = store.collection(SECRETS_COLLECTION);
+  await secrets.createIndex({ keys: [['name', 1]], unique: true });
+  const stored = async () => {
+    const found = await secrets.findOne({ name: NAME });
+    if (found && !isSecrets(found)) throw new Error(`the ${SECRETS_COLLECTION} collection is damaged: delete its "${NAME}" record to generate new secrets`);
+    return found ?? undefined;
+  };
+  const existing = await stored();
+  if (existing) return existing;
+  const fresh = legacySecrets(dataDir) ?? { jwtSecret: generate(), apiTokenSalt: generate() };
+  await secrets.insertOne({ name: NAME, ...fresh }).catch((error: unknown) => {
+    if (!(error instanceof UniqueConstraintError)) throw error;
+  });
+  return (await stored()) ?? fresh;
+};
+
+export const loadAuthSecrets = async ({ config, store, dataDir }: { config: FolioConfig; store: Store; dataDir: string }): Promise<AuthSecrets> => {
   const configured = { jwtSecret: config.usersPermissions.jwtSecret, apiTokenSalt: config.admin.apiTokenSalt };
   if (config.env === 'production') {
     const missing = [
@@ -53,10 +82,9 @@ export const loadAuthSecrets = ({ config, dataDir }: { config: FolioConfig; data
     ];
     if (missing.length > 0) throw new Error(`Folio refuses to start in production without ${missing.join(' and ')}`);
   }
-  let local: LocalSecrets | undefined;
-  const generated = (): LocalSecrets => (local ??= readOrCreateLocalSecrets(dataDir));
+  const generated = configured.jwtSecret === undefined || configured.apiTokenSalt === undefined ? await readOrCreateStoredSecrets(store, dataDir) : undefined;
   return {
-    jwtKey: createSecretKey(Buffer.from(configured.jwtSecret ?? generated().jwtSecret, 'utf8')),
-    tokenSalt: configured.apiTokenSalt ?? generated().apiTokenSalt,
+    jwtKey: createSecretKey(Buffer.from(configured.jwtSecret ?? generated!.jwtSecret, 'utf8')),
+    tokenSalt: configured.apiTokenSalt ?? generated!.apiTokenSalt,
   };
 };

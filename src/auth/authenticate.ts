@@ -3,7 +3,6 @@ import { unauthorizedError } from '../errors/graphql-errors';
 import { USER_CONTENT_TYPE, publicFieldsOf } from '../users/users-content-types';
 import { AUTHENTICATED_ROLE, PUBLIC_ROLE, loadRoleTypes, rolePermissions } from '../users/roles';
 import { createRolePrincipal, createTokenPrincipal, type Principal } from './principal';
-import { loadAuthSecrets } from './auth-secrets';
 import { createJwtService } from './jwt';
 import { createApiTokens } from './api-tokens';
 
@@ -24,8 +23,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 export const createAuthenticator = async (services: Services): Promise<Authenticator> => {
-  const { config, store, documents } = services;
-  const secrets = loadAuthSecrets(services);
+  const { config, store, documents, secrets } = services;
   const jwt = createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn);
   const tokens = createApiTokens(store, secrets.tokenSalt);
   const permissions = rolePermissions(config);

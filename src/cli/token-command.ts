@@ -59,7 +59,7 @@ const runInStore = async (request: TokenRequest, dataDir: string, configDir: str
   const config = loadConfig({ configDir, env: process.env });
   const store = await openStore(config.database, dataDir);
   try {
-    const tokens = createApiTokens(store, loadAuthSecrets({ config, dataDir }).tokenSalt);
+    const tokens = createApiTokens(store, (await loadAuthSecrets({ config, store, dataDir })).tokenSalt);
     if (request.command === 'create') {
       const stored = (await tokens.list()).length;
       if (stored > 0 && (await tokens.countUnusable()) === stored) {

@@ -1,3 +1,4 @@
+import type { AuthSecrets } from '../auth/auth-secrets';
 import type DataLoader from 'dataloader';
 import type { FieldNode } from 'graphql';
 import type { FolioConfig } from '../config/types';
@@ -18,6 +19,8 @@ export interface Services {
   events: EventFeed;
   /** absolute path of the instance's data directory (the embedded store, uploaded files) */
   dataDir: string;
+  /** the JWT key and API token salt, resolved once at start */
+  secrets: AuthSecrets;
 }
 
 export interface FolioContext {

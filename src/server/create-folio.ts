@@ -10,6 +10,7 @@ import { ensureIndexes } from '../documents/ensure-indexes';
 import { backfillBigintSortKeys } from '../documents/bigint-sort-key';
 import { buildSchema } from '../schema/build-schema';
 import { createAuthenticator } from '../auth/authenticate';
+import { loadAuthSecrets } from '../auth/auth-secrets';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
 import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from './folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
@@ -44,7 +45,9 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
   await backfillBigintSortKeys(models, store);
   const events = createContentEvents({ models, config, store, dataDir });
   const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange });
-  const services: Services = { models, config, store, documents, events: events.feed, dataDir };
+  // before any module: a production start without secrets fails first
+  const secrets = await loadAuthSecrets({ config, store, dataDir });
+  const services: Services = { models, config, store, documents, events: events.feed, dataDir, secrets };
   const built = modules.map((factory) => factory(services));
   const started: typeof built = [];
   const stop = async () => {

@@ -1,6 +1,5 @@
 import type { FolioModule, FolioModuleFactory } from '../server/folio-module';
 import type { Services } from '../resolvers/context';
-import { loadAuthSecrets } from '../auth/auth-secrets';
 import { createJwtService } from '../auth/jwt';
 import { createApiTokens } from '../auth/api-tokens';
 import { openTokenControl, type TokenControl } from '../auth/token-control';
@@ -15,11 +14,9 @@ import { createUsersRoutes } from './users-routes';
 /**
  * Users & permissions: users and roles (content-types of their own), sign-up and sign-in on both
  * surfaces, `/api/users`, and API tokens (seeded from `config/admin`, managed live by `folio token`).
- * Secrets are resolved when the module is made, so a production start without them fails first.
  */
 const create = (services: Services): FolioModule => {
-  const { config, store, documents, dataDir } = services;
-  const secrets = loadAuthSecrets(services);
+  const { config, store, documents, dataDir, secrets } = services;
   const jwt = createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn);
   const tokens = createApiTokens(store, secrets.tokenSalt);
   const limiter = createRateLimiter(config.usersPermissions.rateLimit);

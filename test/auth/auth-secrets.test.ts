@@ -1,9 +1,13 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig } from '../../src/config/defaults';
 import type { FolioConfig } from '../../src/config/types';
-import { loadAuthSecrets, SECRETS_FILE } from '../../src/auth/auth-secrets';
+import { loadAuthSecrets, LEGACY_SECRETS_FILE, SECRETS_COLLECTION } from '../../src/auth/auth-secrets';
+import { openStore } from '../../src/storage/open-store';
+import type { Store } from '../../src/storage/types';
+import { MONGODB_TEST_URL } from '../mongodb/server-kind';
 
 const configWith = (env: string, jwtSecret?: string, apiTokenSalt?: string): FolioConfig => {
   const config = defaultConfig(env);
@@ -14,34 +18,55 @@ const configWith = (env: string, jwtSecret?: string, apiTokenSalt?: string): Fol
   };
 };
 
-test('outside production, missing secrets are generated once into the data directory, owner-only', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-secrets-'));
-  const first = loadAuthSecrets({ config: configWith('development'), dataDir });
-  const again = loadAuthSecrets({ config: configWith('development'), dataDir });
-  expect(again.tokenSalt).toBe(first.tokenSalt);
-  expect(again.jwtKey.export().equals(first.jwtKey.export())).toBe(true);
-  expect(first.jwtKey.type).toBe('secret');
-  expect(statSync(join(dataDir, SECRETS_FILE)).mode & 0o777).toBe(0o600);
-});
+const engines: Array<[string, (dataDir: string) => Promise<Store>]> = [
+  ['embedded', (dataDir) => openStore({ client: 'embedded', options: {} }, dataDir)],
+  ['mongodb', () => openStore({ client: 'mongodb', uri: MONGODB_TEST_URL, options: { dbName: `folio_secrets_${randomUUID().slice(0, 8)}` } }, '')],
+];
 
-test('configured secrets win and need no file', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-secrets-'));
-  const secrets = loadAuthSecrets({ config: configWith('production', 'jwt-from-config', 'salt-from-config'), dataDir });
-  expect(secrets.tokenSalt).toBe('salt-from-config');
-  expect(secrets.jwtKey.export().toString()).toBe('jwt-from-config');
-  expect(() => readFileSync(join(dataDir, SECRETS_FILE))).toThrow();
-});
+describe.each(engines)('on the %s engine', (_, open) => {
+  let dataDir: string;
+  let store: Store;
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'folio-secrets-'));
+    store = await open(dataDir);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-test('production refuses to start without them, naming what is missing', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-secrets-'));
-  expect(() => loadAuthSecrets({ config: configWith('production'), dataDir })).toThrow(
-    'Folio refuses to start in production without a JWT secret (JWT_SECRET, or users-permissions.config.jwtSecret in config/plugins) and an API token salt (API_TOKEN_SALT, or apiToken.salt in config/admin)',
-  );
-  expect(() => loadAuthSecrets({ config: configWith('production', 'jwt'), dataDir })).toThrow(/without an API token salt/);
-});
+  test('outside production, missing secrets are generated once into the store, and every load shares them', async () => {
+    const first = await loadAuthSecrets({ config: configWith('development'), store, dataDir });
+    const again = await loadAuthSecrets({ config: configWith('development'), store, dataDir: join(dataDir, 'no-such-folder') });
+    expect(again.tokenSalt).toBe(first.tokenSalt);
+    expect(again.jwtKey.export().equals(first.jwtKey.export())).toBe(true);
+    expect(first.jwtKey.type).toBe('secret');
+    expect(await store.collection(SECRETS_COLLECTION).countDocuments({})).toBe(1);
+  });
 
-test('a damaged secrets file is reported, not silently replaced', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-secrets-'));
-  writeFileSync(join(dataDir, SECRETS_FILE), '{"jwtSecret": 1}');
-  expect(() => loadAuthSecrets({ config: configWith('development'), dataDir })).toThrow(/is damaged: delete it/);
+  test('configured secrets win and store nothing', async () => {
+    const secrets = await loadAuthSecrets({ config: configWith('production', 'jwt-from-config', 'salt-from-config'), store, dataDir });
+    expect(secrets.tokenSalt).toBe('salt-from-config');
+    expect(secrets.jwtKey.export().toString()).toBe('jwt-from-config');
+    expect(await store.collection(SECRETS_COLLECTION).countDocuments({})).toBe(0);
+  });
+
+  test('production refuses to start without them, naming what is missing', async () => {
+    await expect(loadAuthSecrets({ config: configWith('production'), store, dataDir })).rejects.toThrow(
+      'Folio refuses to start in production without a JWT secret (JWT_SECRET, or users-permissions.config.jwtSecret in config/plugins) and an API token salt (API_TOKEN_SALT, or apiToken.salt in config/admin)',
+    );
+    await expect(loadAuthSecrets({ config: configWith('production', 'jwt'), store, dataDir })).rejects.toThrow(/without an API token salt/);
+  });
+
+  test('secrets an earlier Folio generated into the data folder are taken into the store, so its tokens keep working', async () => {
+    writeFileSync(join(dataDir, LEGACY_SECRETS_FILE), JSON.stringify({ jwtSecret: 'old-jwt', apiTokenSalt: 'old-salt' }));
+    const secrets = await loadAuthSecrets({ config: configWith('development'), store, dataDir });
+    expect(secrets.tokenSalt).toBe('old-salt');
+    expect(await store.collection(SECRETS_COLLECTION).findOne({}, { projection: ['apiTokenSalt'] })).toEqual({ apiTokenSalt: 'old-salt' });
+  });
+
+  test('a damaged legacy file is reported, not silently replaced', async () => {
+    writeFileSync(join(dataDir, LEGACY_SECRETS_FILE), '{"jwtSecret": 1}');
+    await expect(loadAuthSecrets({ config: configWith('development'), store, dataDir })).rejects.toThrow(/is damaged: delete it/);
+  });
 });

@@ -5,7 +5,7 @@ import { defaultConfig } from '../../src/config/defaults';
 import { loadModels } from '../../src/models/load-models';
 import { openStore } from '../../src/storage/open-store';
 import type { Collection, Store } from '../../src/storage/types';
-import { createFolio } from '../../src/server/create-folio';
+import { createFolio, type Folio } from '../../src/server/create-folio';
 import { listen, type RunningServer } from '../../src/server/http-server';
 import { EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN } from '../support/test-server';
 
@@ -36,6 +36,7 @@ const countingStore = (store: Store, counter: { calls: number }): Store => ({
 let root: string;
 let store: Store;
 let running: RunningServer;
+let folio: Folio;
 const counter = { calls: 0 };
 const admin = { authorization: `Bearer ${FULL_ACCESS_TOKEN}` };
 
@@ -63,12 +64,13 @@ beforeAll(async () => {
     public: { permissions: ['api::article.article.find', 'api::category.category.find', 'api::tag.tag.find', 'api::author.author.find'] },
   };
   store = await openStore(config.database, join(root, 'data'));
-  const folio = await createFolio({ models: loadModels(EXAMPLE_SCHEMA), config, store: countingStore(store, counter), dataDir: join(root, 'data') });
+  folio = await createFolio({ models: loadModels(EXAMPLE_SCHEMA), config, store: countingStore(store, counter), dataDir: join(root, 'data') });
   running = await listen(folio, '127.0.0.1', 0);
 });
 
 afterAll(async () => {
   await running.close();
+  await folio.stop();
   await store.close();
   rmSync(root, { recursive: true, force: true });
 });

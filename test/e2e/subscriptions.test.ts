@@ -4,7 +4,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { restClient, type RestClient } from '../rest/rest-client';
 import { eventually } from '../support/eventually';
 import { createApiTokens } from '../../src/auth/api-tokens';
-import { loadAuthSecrets } from '../../src/auth/auth-secrets';
 
 /**
  * GraphQL subscriptions over Server-Sent Events (graphql-yoga's transport): a client POSTs the
@@ -54,7 +53,7 @@ const subscribe = async (server: TestServer, query: string, headers: Record<stri
 let server: TestServer;
 let api: RestClient;
 let tech: string;
-const tokens = () => createApiTokens(server.folio.services.store, loadAuthSecrets(server.folio.services).tokenSalt);
+const tokens = () => createApiTokens(server.folio.services.store, server.folio.services.secrets.tokenSalt);
 
 beforeAll(async () => {
   server = await startTestServer();
