@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startFolio, type StartedFolio } from '../../src/server/start-folio';
+import { MONGODB_TEST_URL } from '../mongodb/server-kind';
 
 /**
  * A real Folio on a random loopback port, with the example models, a fresh data directory and
@@ -26,6 +28,9 @@ export interface GqlResponse<T> {
 
 /** What production requires of the environment (see auth-secrets): a server started with it runs as in production. */
 export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' };
+
+/** `config/database` for a database of its own on the test run's MongoDB (test/mongodb/global-setup.js). */
+export const mongodbDatabase = () => ({ client: 'mongodb' as const, uri: MONGODB_TEST_URL, options: { dbName: `folio_test_${randomUUID().slice(0, 8)}` } });
 
 export type ConfigFiles = Record<string, unknown>;
 
