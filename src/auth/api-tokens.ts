@@ -4,6 +4,7 @@ import { PERMISSION_PATTERN } from '../config/file-shapes';
 import { UniqueConstraintError, type Store, type StoredDocument } from '../storage/types';
 import type { ApiTokenType } from './principal';
 import { parseDuration } from './duration';
+import { onceUntilFailure } from '../common/once-until-failure';
 
 /**
  * API tokens in the store (`api_tokens`). Only a keyed hash of each access key is kept: a copy of
@@ -72,12 +73,12 @@ export const createApiTokens = (store: Store, salt: string): ApiTokens => {
   const hash = (accessKey: string): string => createHmac('sha512', salt).update(accessKey).digest('hex');
   // Names the salt without revealing it, so tokens hashed with a different one can be told apart.
   const saltId = createHmac('sha256', salt).update('folio api token salt').digest('hex').slice(0, 16);
-  let indexes: Promise<unknown> | undefined;
-  const ready = () =>
-    (indexes ??= Promise.all([
+  const ready = onceUntilFailure(() =>
+    Promise.all([
       collection.createIndex({ keys: [['name', 1]], unique: true }),
       collection.createIndex({ keys: [['accessKeyHash', 1]], unique: true }),
-    ]));
+    ]),
+  );
 
   return {
     async find(accessKey, now = new Date()) {

@@ -6,7 +6,7 @@ import type { GraphQLError } from 'graphql';
  * `extensions.error { name, message, details }`. The REST layer maps the same errors to its envelope.
  */
 
-export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'LIMIT_EXCEEDED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED';
+export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'LIMIT_EXCEEDED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 export type StrapiErrorName =
   | 'ValidationError'
   | 'ApplicationError'
@@ -15,7 +15,8 @@ export type StrapiErrorName =
   | 'ForbiddenError'
   | 'UnauthorizedError'
   | 'RateLimitError'
-  | 'PayloadTooLargeError';
+  | 'PayloadTooLargeError'
+  | 'ServiceUnavailableError';
 
 export interface ValidationIssue {
   path: string[];
@@ -35,6 +36,7 @@ const HTTP_STATUS: Record<StrapiErrorName, number> = {
   UnauthorizedError: 401,
   RateLimitError: 429,
   PayloadTooLargeError: 413,
+  ServiceUnavailableError: 503,
 };
 
 export const httpStatusOf = (name: StrapiErrorName): number => HTTP_STATUS[name];
@@ -56,6 +58,10 @@ export const validationErrors = (issues: ValidationIssue[]): GraphQLError =>
 
 export const applicationError = (message: string, details: ErrorDetails = {}): GraphQLError =>
   folioError('BAD_USER_INPUT', 'ApplicationError', message, details);
+
+/** The database does not answer: a 503 the client may retry, without the driver's words. */
+export const serviceUnavailable = (): GraphQLError =>
+  folioError('SERVICE_UNAVAILABLE', 'ServiceUnavailableError', 'The database is not reachable: try again shortly', {}, { status: 503, headers: { 'retry-after': '5' } });
 
 export const paginationError = (message: string): GraphQLError => folioError('BAD_USER_INPUT', 'PaginationError', message);
 

@@ -2,6 +2,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createDocumentCache } from './document-cache';
+import { maskError } from './mask-errors';
 import type { FolioConfig } from '../config/types';
 import type { Services, FolioContext } from '../resolvers/context';
 import type { Authenticator } from '../auth/authenticate';
@@ -57,6 +58,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     // bounded by bytes (see document-cache)
     parserAndValidationCache: { documentCache: createDocumentCache<DocumentNode>(), errorCache: createDocumentCache<unknown>() },
     logging: isProduction(config) ? 'warn' : 'error',
+    maskedErrors: { maskError },
     ...graphql.yoga,
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
     context: async ({ request }) => {

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { ErrorDetails } from '../errors/graphql-errors';
-import { HttpError, INTERNAL_ERROR, strapiErrorBodyOf, type ErrorBody } from '../server/error-envelope';
+import { HttpError, INTERNAL_ERROR, knownErrorBodyOf, strapiErrorBodyOf, type ErrorBody } from '../server/error-envelope';
 
 /**
  * REST's reading of failures for the shared envelope: parse errors are the same GraphQL errors the
@@ -40,10 +40,9 @@ const fromGraphqlError = (error: GraphQLError): ErrorBody => {
 };
 
 const bodyOf = (error: unknown): ErrorBody => {
-  if (error instanceof HttpError) return error.body;
   // A resolver's error reaches us located (wrapped); the wrapper keeps its extensions.
   if (error instanceof GraphQLError) return fromGraphqlError(error);
-  return INTERNAL_ERROR;
+  return knownErrorBodyOf(error) ?? INTERNAL_ERROR;
 };
 
 /** The envelope's error for anything thrown or returned; what maps to 500 is a bug, logged. */

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { httpStatusOf, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
+import { httpStatusOf, serviceUnavailable, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
+import { StoreUnavailableError } from '../storage/types';
 
 /**
  * Strapi's error envelope `{ data: null, error: { status, name, message, details } }`, the answer of
@@ -39,9 +40,10 @@ export const strapiErrorBodyOf = (error: GraphQLError): ErrorBody | undefined =>
   return strapi && { status: httpStatusOf(strapi.name), name: strapi.name, message: strapi.message, details: strapi.details };
 };
 
-/** The body of an `HttpError` or a Folio error; undefined for anything else (a bug, for the server's 500). */
+/** The body of an `HttpError`, a Folio error or an unreachable store; undefined for anything else (a bug, for the server's 500). */
 export const knownErrorBodyOf = (error: unknown): ErrorBody | undefined => {
   if (error instanceof HttpError) return error.body;
+  if (error instanceof StoreUnavailableError) return strapiErrorBodyOf(serviceUnavailable());
   return error instanceof GraphQLError ? strapiErrorBodyOf(error) : undefined;
 };
 

@@ -95,6 +95,14 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The database does not answer (down, unreachable, no primary): nothing was read or written; try again later. */
+export class StoreUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the database is not reachable', options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 /** Thrown by insert/update when a unique index would be violated. */
 export class UniqueConstraintError extends Error {
   constructor(

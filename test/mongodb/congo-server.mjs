@@ -1,20 +1,22 @@
 /**
  * The in-process MongoDB wire-compatible server (CongoDB, from @push.rocks/smartmongo, in-memory
  * storage) for test runs without MONGODB_URL. Prints `mongodb://127.0.0.1:<port>` once it listens
- * and stops on SIGTERM. An ES module of its own: jest's module system cannot load the package.
+ * and stops on SIGTERM. `node congo-server.mjs [port [folder]]`: a free port unless one is given
+ * (0), in memory unless a folder is given to keep the data in across restarts. An ES module of its own: jest's module system cannot load the package.
  * Dev-only: Folio never imports it.
  */
 import { CongoServer } from '@push.rocks/smartmongo/dist_ts/congodb/index.js';
 import { createServer } from 'node:net';
 
 // CongoServer reports the port it was given: take a free one first
-const port = await new Promise((resolve) => {
+const [, , givenPort, folder] = process.argv;
+const port = Number(givenPort) > 0 ? Number(givenPort) : await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
     const { port: free } = probe.address();
     probe.close(() => resolve(free));
   });
 });
-const server = new CongoServer({ host: '127.0.0.1', port, storage: 'memory' });
+const server = new CongoServer({ host: '127.0.0.1', port, ...(folder ? { storage: 'file', storagePath: folder } : { storage: 'memory' }) });
 await server.start();
 process.stdout.write(`mongodb://127.0.0.1:${port}\n`);
 const stop = () => server.stop().then(() => process.exit(0));

@@ -5,7 +5,8 @@ import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../se
 import type { Collection, Store } from '../types';
 import { databaseNameOf, redactConnectionString } from './connection-string';
 import { createMongoCollection } from './mongodb-collection';
-import { isDuplicateKeyError } from './mongodb-errors';
+import { isDuplicateKeyError, toUnavailable } from './mongodb-errors';
+import { onceUntilFailure } from '../../common/once-until-failure';
 
 export interface MongoStoreConfig {
   uri: string;
@@ -19,7 +20,8 @@ const DEFAULT_OPTIONS: MongoClientOptions = {
   maxPoolSize: 20,
   retryReads: true,
   retryWrites: true,
-  serverSelectionTimeoutMS: 10_000,
+  // a request finds the database down within this, and answers 503 (the start waits as long)
+  serverSelectionTimeoutMS: 2_000,
   // the same documents as the embedded engine, which drops undefined fields as JSON does
   ignoreUndefined: true,
 };
@@ -72,7 +74,8 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
   const sessions = new AsyncLocalStorage<ClientSession>();
   const currentSession = () => sessions.getStore();
   const collections = new Map<string, Collection>();
-  let sequencesIndexed: Promise<void> | undefined;
+  // the collection's createIndex reports an unreachable server as StoreUnavailableError itself
+  const sequencesIndexed = onceUntilFailure(() => collection(SEQUENCES_COLLECTION).createIndex(SEQUENCES_INDEX));
 
   function collection(name: string): Collection {
     assertCollectionName(name);
@@ -95,13 +98,7 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
     },
     async nextSequence(name) {
       assertSequenceName(name);
-      sequencesIndexed ??= collection(SEQUENCES_COLLECTION)
-        .createIndex(SEQUENCES_INDEX)
-        .catch((error: unknown) => {
-          sequencesIndexed = undefined;
-          throw error;
-        });
-      await sequencesIndexed;
+      await sequencesIndexed();
       // outside any transaction on purpose: a counter shared by concurrent transactions would make them
       // conflict; a value taken by a transaction that fails is skipped
       const increment = () =>
@@ -111,7 +108,7 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
       // two first upserts of a name race: the loser hits the unique index, and the counter exists by then
       const counter = await increment().catch((error: unknown) => {
         if (isDuplicateKeyError(error)) return increment();
-        throw error;
+        throw toUnavailable(error);
       });
       if (typeof counter?.value !== 'number') throw new Error(`sequence ${name} holds no number`);
       return counter.value;
@@ -121,6 +118,8 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
       const session = client.startSession();
       try {
         return await session.withTransaction(() => sessions.run(session, work));
+      } catch (error) {
+        throw toUnavailable(error);
       } finally {
         await session.endSession();
       }

@@ -2,7 +2,7 @@ import type { ClientSession, Db, Document } from 'mongodb';
 import { cloneDocument } from '../clone-document';
 import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
-import { toStoreError } from './mongodb-errors';
+import { toStoreError, toUnavailable } from './mongodb-errors';
 import { fromMongoIndex, toMongoFilter, toMongoIndex, toMongoProjection, toMongoSort, toMongoUpdate } from './translate-query';
 
 const NAMESPACE_NOT_FOUND = 26;
@@ -21,7 +21,8 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
     try {
       return await operation();
     } catch (error) {
-      throw toStoreError(error, name, indexFields);
+      const translated = toStoreError(error, name, indexFields);
+      throw currentSession() ? translated : toUnavailable(translated);
     }
   }
 

@@ -1,5 +1,12 @@
-import { MongoServerError, type Document } from 'mongodb';
-import { UniqueConstraintError } from '../types';
+import {
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type Document,
+} from 'mongodb';
+import { StoreUnavailableError, UniqueConstraintError } from '../types';
 
 const DUPLICATE_KEY = 11000;
 const INDEX_OPTIONS_CONFLICT = 85;
@@ -23,6 +30,16 @@ function violatedFields(details: Document, indexFields: ReadonlyMap<string, stri
   const message = String(details.errmsg ?? details.message ?? '');
   const indexName = /index: (\S+) dup key/.exec(message)?.[1];
   return (indexName && indexFields.get(indexName)) || [];
+}
+
+/** No server to ask, or the connection to it broke: the driver's own retry is done, the caller can only wait. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof MongoServerSelectionError || error instanceof MongoNetworkError || error instanceof MongoTopologyClosedError || error instanceof MongoNotConnectedError;
+}
+
+/** Outside a transaction (whose retry needs the driver's own errors): an unreachable server as StoreUnavailableError. */
+export function toUnavailable(error: unknown): unknown {
+  return isUnreachable(error) ? new StoreUnavailableError({ cause: error }) : error;
 }
 
 /**
