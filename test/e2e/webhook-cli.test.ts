@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startFolio, type StartedFolio } from '../../src/server/start-folio';
+import { writeConfigFiles } from '../support/server-process';
 import { runWebhookCommand } from '../../src/cli/webhook-command';
 import { EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN } from '../support/test-server';
 import { eventually } from '../support/eventually';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   dataDir = join(root, 'data');
   configDir = join(root, 'config');
   mkdirSync(configDir);
-  writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] }));
+  writeConfigFiles(configDir, { admin: { apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] } }, dataDir);
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));

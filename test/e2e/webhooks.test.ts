@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startTestServer, defaultPlugins, FULL_ACCESS_TOKEN, type TestServer } from '../support/test-server';
+import { startTestServer, defaultPlugins, withTestDatabase, FULL_ACCESS_TOKEN, type TestServer } from '../support/test-server';
 import { startServerProcess, writeConfigFiles } from '../support/server-process';
 import { restClient } from '../rest/rest-client';
 import { eventually as waitFor } from '../support/eventually';
@@ -140,12 +140,9 @@ describe('delivery', () => {
     mkdirSync(configDir);
     const receiver = await startReceiver();
     await receiver.stop(); // its port now refuses connections: every attempt before the kill fails
-    const writeConfig = (url: string) =>
-      writeConfigFiles(configDir, {
-        plugins: defaultPlugins(),
-        admin: { apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] },
-        webhooks: [{ name: 'site', url, events: ['entry.create'] }],
-      });
+    // one database for both lives of the server (on MongoDB runs, a database of its own)
+    const base = withTestDatabase({ plugins: defaultPlugins(), admin: { apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] } });
+    const writeConfig = (url: string) => writeConfigFiles(configDir, { ...base, webhooks: [{ name: 'site', url, events: ['entry.create'] }] });
     writeConfig(receiver.url);
     const startProcess = () => startServerProcess({ configDir, dataDir });
     const first = await startProcess();

@@ -71,7 +71,8 @@ test.each(PROTOTYPE_KEYS)('GraphQL: a JSON argument with key %s is kept', async 
 
 test('a __proto__ key in a JSON attribute survives a restart of the embedded store', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-proto-'));
-  const first = await startTestServer({ dataDir });
+  const embedded = { database: { client: 'embedded' } };
+  const first = await startTestServer({ dataDir, config: embedded });
   const raw = '{"__proto__":{"polluted":true},"list":[{"__proto__":null}]}';
   let documentId: string;
   try {
@@ -81,7 +82,7 @@ test('a __proto__ key in a JSON attribute survives a restart of the embedded sto
   } finally {
     await first.stop();
   }
-  const second = await startTestServer({ dataDir });
+  const second = await startTestServer({ dataDir, config: embedded });
   try {
     const read = await call<{ data: { extra: unknown } }>(second.url, 'GET', `/api/articles/${documentId}?status=draft`, { headers: second.asAdmin });
     expect(JSON.stringify(read.body.data.extra)).toBe(raw);

@@ -28,7 +28,8 @@ const decodeChunked = (body: string): string => {
 export const rawRequest = (baseUrl: string, request: string, timeoutMs = 5000): Promise<RawAnswer> => {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname, () => socket.end(request));
+    // written, not ended: a client's half-close before the answer makes node drop the request
+    const socket = connect(Number(port), hostname, () => socket.write(request));
     let received = '';
     const finish = (timedOut: boolean) => {
       clearTimeout(timer);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_SCHEMA, type ConfigFiles } from './test-server';
+import { EXAMPLE_SCHEMA, withTestDatabase, type ConfigFiles } from './test-server';
 
 /**
  * Folio in a child process (`folio start` on the TypeScript sources), for tests that must see the
@@ -19,8 +19,9 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export const writeConfigFiles = (configDir: string, files: ConfigFiles) => {
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
+/** The files as given, plus the test run's database where FOLIO_TEST_DATABASE asks for one (see withTestDatabase), named after `dataDir`. */
+export const writeConfigFiles = (configDir: string, files: ConfigFiles, dataDir?: string) => {
+  for (const [name, content] of Object.entries(withTestDatabase(files, dataDir))) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
 };
 
 export const startServerProcess = async (options: { configDir: string; dataDir: string; schemaDir?: string; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,8 +29,22 @@ export interface GqlResponse<T> {
 /** What production requires of the environment (see auth-secrets): a server started with it runs as in production. */
 export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' };
 
-/** `config/database` for a database of its own on the test run's MongoDB (test/mongodb/global-setup.js). */
-export const mongodbDatabase = () => ({ client: 'mongodb' as const, uri: MONGODB_TEST_URL, options: { dbName: `folio_test_${randomUUID().slice(0, 8)}` } });
+/**
+ * `config/database` for a database of its own on the test run's MongoDB (test/mongodb/global-setup.js);
+ * named after `dataDir` when one is given, so a server started again on the same data finds it again.
+ */
+export const mongodbDatabase = (dataDir?: string) => ({
+  client: 'mongodb' as const,
+  uri: MONGODB_TEST_URL,
+  options: { dbName: `folio_test_${dataDir ? createHash('sha256').update(dataDir).digest('hex').slice(0, 12) : randomUUID().slice(0, 8)}` },
+});
+
+/**
+ * The configuration files a test server starts with when the test gives none of its own: with
+ * FOLIO_TEST_DATABASE=mongodb (`npm run test:mongodb`), a database of its own on the run's MongoDB.
+ */
+export const withTestDatabase = (files: ConfigFiles, dataDir?: string): ConfigFiles =>
+  process.env.FOLIO_TEST_DATABASE === 'mongodb' && files.database === undefined ? { ...files, database: mongodbDatabase(dataDir) } : files;
 
 export type ConfigFiles = Record<string, unknown>;
 
@@ -56,11 +70,11 @@ export const startTestServer = async (
   const root = mkdtempSync(join(tmpdir(), 'folio-test-'));
   const configDir = join(root, 'config');
   mkdirSync(configDir);
-  const files: ConfigFiles = {
+  const files = withTestDatabase({
     plugins: defaultPlugins(),
     admin: { apiTokens: [{ name: 'test-admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] },
     ...options.config,
-  };
+  }, options.dataDir);
   for (const [name, content] of Object.entries(files)) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
   const running = await startFolio({
     schemaDir: options.schemaDir ?? EXAMPLE_SCHEMA,
