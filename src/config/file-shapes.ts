@@ -27,6 +27,7 @@ const graphqlConfig = object({
   maxTokens: positiveInteger,
   maxDirectives: positiveInteger,
   maxCost: positiveInteger,
+  maxResponseBytes: positiveInteger,
   yoga: anyObject,
   // Strapi's GraphQL plugin runs on Apollo Server; only options graphql-yoga can honour are taken from here.
   apolloServer: object(

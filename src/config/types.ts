@@ -26,6 +26,8 @@ export interface GraphqlConfig {
   maxTokens: number;
   maxDirectives: number;
   maxCost: number;
+  /** bytes of one answer, on both surfaces: a larger one is refused (a 400) rather than sent. @default 8 MiB */
+  maxResponseBytes: number;
   /** options handed to graphql-yoga */
   yoga: Record<string, unknown>;
 }

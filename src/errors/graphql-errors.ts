@@ -63,6 +63,10 @@ export const applicationError = (message: string, details: ErrorDetails = {}): G
 export const serviceUnavailable = (): GraphQLError =>
   folioError('SERVICE_UNAVAILABLE', 'ServiceUnavailableError', 'The database is not reachable: try again shortly', {}, { status: 503, headers: { 'retry-after': '5' } });
 
+/** The answer to a request that asked for more than `maxResponseBytes`, said the same on both surfaces. */
+export const responseTooLargeMessage = (bytes: number, limit: number) =>
+  `The answer would be ${bytes} bytes, more than the ${limit} allowed (graphql.config.maxResponseBytes): ask for smaller pages or fewer fields`;
+
 export const paginationError = (message: string): GraphQLError => folioError('BAD_USER_INPUT', 'PaginationError', message);
 
 export const notFoundError = (message = 'Not Found', details: ErrorDetails = {}): GraphQLError =>

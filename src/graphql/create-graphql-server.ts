@@ -16,6 +16,8 @@ import { useFiniteFloats } from './plugins/use-finite-floats';
 import { useSafeDepthLimit } from './plugins/use-safe-depth-limit';
 import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
+import { useCostLimit } from './plugins/use-cost-limit';
+import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -66,6 +68,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       return { services, principal: await authenticate(), authenticate, loaders: new Map(), request };
     },
     plugins: [
+      useResponseSizeLimit(graphql.maxResponseBytes),
       useNoStore(),
       useClientErrors(),
       useNestingLimit(MAX_NESTING),
@@ -79,8 +82,10 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
         maxAliases: { n: graphql.maxAliases, onReject: rejectWith400 as never },
         maxTokens: { n: graphql.maxTokens, onReject: rejectWith400 as never },
         maxDirectives: { n: graphql.maxDirectives, onReject: rejectWith400 as never },
-        costLimit: { maxCost: graphql.maxCost, onReject: rejectWith400 as never },
+        // lists multiply: see useCostLimit
+        costLimit: { enabled: false },
       }),
+      useCostLimit({ maxCost: graphql.maxCost, defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit }),
       useAuthorization((context) => (context as FolioContext).principal),
       useAmountLimit({
         amountLimit: graphql.amountLimit,

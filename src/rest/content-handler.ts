@@ -22,7 +22,7 @@ import { createOperationRunner, type CompiledOperation } from './run-operation';
 import { errorBodyOf, methodNotAllowed } from './rest-error';
 import { notFound } from '../server/error-envelope';
 import { createFetchRequest } from '../server/fetch-request';
-import { drainBody, readJsonBody, sendEmpty, sendError, sendJson } from '../server/http-json';
+import { drainBody, readJsonBody, sendEmpty, sendError, sendJsonWithin } from '../server/http-json';
 import type { Selection } from './selection';
 
 /**
@@ -54,6 +54,7 @@ const and = (left: Record<string, unknown> | undefined, right: Record<string, un
 
 export const createContentHandler = ({ services, schema, graphql }: Runtime, routes: ContentRoutes) => {
   const { models, config } = services;
+  const { maxResponseBytes } = config.graphql;
   const views = createOwnerViews(models, schema);
   const filters = createRestFilterConverter(schema);
   const populate = createPopulateParser(views, filters);
@@ -97,10 +98,10 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     if (operation.list && pagination) {
       const { nodes, pageInfo } = value as Connection;
       const documents = nodes.map(shape);
-      return sendJson(response, 200, { data: v4 ? documents.map(toV4) : documents, meta: { pagination: pagination.meta(pageInfo?.total) } });
+      return sendJsonWithin(response, maxResponseBytes, 200, { data: v4 ? documents.map(toV4) : documents, meta: { pagination: pagination.meta(pageInfo?.total) } });
     }
     const document = shape(value as Document);
-    return sendJson(response, operation.action === 'create' ? 201 : 200, { data: v4 ? toV4(document) : document, meta: {} });
+    return sendJsonWithin(response, maxResponseBytes, operation.action === 'create' ? 201 : 200, { data: v4 ? toV4(document) : document, meta: {} });
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse, url: URL, operations: Map<HttpMethod, RouteOperation>, contentType: ContentType, documentId?: string) => {

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { httpStatusOf, serviceUnavailable, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
+import { httpStatusOf, responseTooLargeMessage, serviceUnavailable, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
 import { StoreUnavailableError } from '../storage/types';
 
 /**
@@ -29,6 +29,13 @@ export class HttpError extends Error {
 export const notFound = () => new HttpError({ status: 404, name: 'NotFoundError', message: 'Not Found', details: {} });
 export const payloadTooLarge = (limit: number) =>
   new HttpError({ status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
+export const responseTooLarge = (bytes: number, limit: number) =>
+  new HttpError({
+    status: 400,
+    name: 'ResponseTooLargeError',
+    message: responseTooLargeMessage(bytes, limit),
+    details: { bytes, maxResponseBytes: limit },
+  });
 export const badRequest = (message: string) => new HttpError({ status: 400, name: 'BadRequestError', message, details: {} });
 export const malformedJson = (message: string) => new HttpError({ status: 400, name: 'SyntaxError', message, details: {} });
 

@@ -1,12 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorEnvelope, malformedJson, payloadTooLarge, type ErrorBody } from './error-envelope';
+import { errorEnvelope, malformedJson, payloadTooLarge, responseTooLarge, type ErrorBody } from './error-envelope';
 
 /** JSON over HTTP for every route outside GraphQL: answers with their length, and request bodies within a limit. */
 
+const writeJson = (response: ServerResponse, status: number, payload: string, bytes: number, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': bytes });
+  response.end(payload);
+};
+
 export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   const payload = JSON.stringify(body);
-  response.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
-  response.end(payload);
+  writeJson(response, status, payload, Buffer.byteLength(payload), headers);
+};
+
+/** `sendJson`, unless the answer is over `maxBytes`: then a 400 saying so, and the answer is dropped. */
+export const sendJsonWithin = (response: ServerResponse, maxBytes: number, status: number, body: unknown) => {
+  const payload = JSON.stringify(body);
+  const bytes = Buffer.byteLength(payload);
+  if (bytes > maxBytes) return sendError(response, responseTooLarge(bytes, maxBytes).body);
+  writeJson(response, status, payload, bytes);
 };
 
 export const sendEmpty = (response: ServerResponse, status: number) => {

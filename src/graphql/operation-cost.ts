@@ -1,0 +1,82 @@
+import {
+  Kind,
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  isInterfaceType,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+/**
+ * The cost of an operation: about the number of values its answer can hold. Each field costs 1;
+ * a list multiplies the cost of its selection by the items it may hold: the page its `pagination`
+ * asks for (`limit` or `pageSize`, literal or variable; `limit: -1` is all, which is `maxLimit`),
+ * else `defaultLimit`, never more than `maxLimit`. A connection's page applies to its `nodes`.
+ * So `articles(pagination: { limit: 100 }) { tags { articles(pagination: { limit: 100 }) { … } } }`
+ * costs what it can return, 100 × 10 × 100 × …, not the dozen fields it names.
+ */
+
+export interface CostLimits {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+const pageOf = (node: FieldNode, variables: Record<string, unknown>, limits: CostLimits): number => {
+  const argument = node.arguments?.find((candidate) => candidate.name.value === 'pagination');
+  const value = argument ? valueFromASTUntyped(argument.value, variables) : undefined;
+  const asked = typeof value === 'object' && value !== null ? ((value as Record<string, unknown>).limit ?? (value as Record<string, unknown>).pageSize) : undefined;
+  if (typeof asked !== 'number') return limits.defaultLimit;
+  if (asked === -1) return limits.maxLimit;
+  return Math.min(Math.max(asked, 1), limits.maxLimit);
+};
+
+const hasPagination = (field: GraphQLField<unknown, unknown>) => field.args.some((argument) => argument.name === 'pagination');
+
+export const operationCost = (
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  limits: CostLimits,
+): number => {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+
+  /** `page`: the items a list directly below may hold, set by a connection's `pagination` */
+  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType, page: number | undefined): number => {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        total += 1;
+        const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[selection.name.value] : undefined;
+        const named = field && getNamedType(field.type);
+        if (!field || !selection.selectionSet || !named || !isCompositeType(named)) continue;
+        const own = hasPagination(field) ? pageOf(selection, variables, limits) : undefined;
+        const isList = isListType(getNullableType(field.type));
+        // a list is as long as its own page, or its connection's, or the default
+        const items = isList ? (own ?? page ?? limits.defaultLimit) : 1;
+        total += items * costOf(selection.selectionSet, named, isList ? undefined : own);
+      } else {
+        // validation has made sure fragments exist, fit, and do not cycle
+        const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
+        if (!fragment) continue;
+        const type = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parent;
+        if (type && isCompositeType(type)) total += costOf(fragment.selectionSet, type, page);
+      }
+    }
+    return total;
+  };
+
+  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  return root ? costOf(operation.selectionSet, root, undefined) : 0;
+};

@@ -1,0 +1,41 @@
+import { getOperationAST, parse } from 'graphql';
+import { operationCost } from '../../src/graphql/operation-cost';
+import { restFixture } from '../rest/rest-schema';
+
+const { schema } = restFixture();
+const limits = { defaultLimit: 10, maxLimit: 100 };
+const cost = (query: string, variables: Record<string, unknown> = {}) => {
+  const document = parse(query);
+  return operationCost(schema, document, getOperationAST(document)!, variables, limits);
+};
+
+test('each field costs 1; a list multiplies its selection by its page', () => {
+  expect(cost('{ articles { title } }')).toBe(1 + 10 * 1);
+  expect(cost('{ articles(pagination: { limit: 100 }) { title views } }')).toBe(1 + 100 * 2);
+  expect(cost('{ articles(pagination: { pageSize: 5 }) { title } }')).toBe(1 + 5);
+  expect(cost('{ articles(pagination: { limit: -1 }) { title } }')).toBe(1 + 100);
+  expect(cost('{ articles(pagination: { limit: 1000 }) { title } }')).toBe(1 + 100);
+});
+
+test('pages given in variables count', () => {
+  expect(cost('query($p: PaginationArg) { articles(pagination: $p) { title } }', { p: { limit: 50 } })).toBe(1 + 50);
+});
+
+test('nested lists multiply, to-one relations do not', () => {
+  expect(cost('{ articles(pagination: { limit: 100 }) { category { name } tags(pagination: { limit: 20 }) { name } } }')).toBe(1 + 100 * (1 + 1 + 1 + 20));
+});
+
+test("a connection's page sizes its nodes", () => {
+  expect(cost('{ articles_connection(pagination: { pageSize: 50 }) { nodes { title } pageInfo { total } } }')).toBe(1 + (1 + 50 * 1) + (1 + 1));
+});
+
+test('fragments and aliases count where they are used', () => {
+  const fragment = 'fragment F on Article { title views }';
+  expect(cost(`{ a: articles { ...F } b: articles { ...F } } ${fragment}`)).toBe(2 * (1 + 10 * 2));
+});
+
+test('the amplification query of 25 aliases costs what it can return, millions', () => {
+  const branch = (index: number) => `a${index}: articles(pagination: { limit: 100 }) { tags { articles(pagination: { limit: 100 }) { category { articles { title } } } } }`;
+  const query = `{ ${Array.from({ length: 25 }, (_, index) => branch(index)).join(' ')} }`;
+  expect(cost(query)).toBeGreaterThan(10_000_000);
+});

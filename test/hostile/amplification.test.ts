@@ -1,0 +1,72 @@
+import { startTestServer, type TestServer } from '../support/test-server';
+import { call } from '../auth/http';
+
+/**
+ * A few KB of query must not buy megabytes of answer. The cost counts lists as they multiply (an
+ * anonymous 3 KB query of 25 aliases over nested 100-item pages passed the old cost limit and
+ * answered 37.6 MB), on both surfaces; and an answer over `maxResponseBytes` is refused.
+ */
+
+const amplification = () => {
+  const branch = (index: number) => `a${index}: articles(pagination: { limit: 100 }) { tags { articles(pagination: { limit: 100 }) { category { articles { title } } } } }`;
+  return `{ ${Array.from({ length: 25 }, (_, index) => branch(index)).join(' ')} }`;
+};
+
+describe('with the default limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const tag = (await call<{ data: { documentId: string } }>(server.url, 'POST', '/api/tags', { body: { data: { name: 't' } }, headers: server.asAdmin })).body.data.documentId;
+    for (let index = 0; index < 5; index += 1) {
+      await call(server.url, 'POST', '/api/articles?status=published', { body: { data: { title: `A${index}`, tags: [tag] } }, headers: server.asAdmin });
+    }
+  });
+  afterAll(() => server.stop());
+
+  test('the 25-alias amplification query is refused before it runs, naming its cost', async () => {
+    const query = amplification();
+    expect(query.length).toBeLessThan(4000);
+    const answer = await server.gql(query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.data).toBeUndefined();
+    expect(answer.body.errors?.[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', maxCost: 150_000 });
+    expect(answer.body.errors?.[0].message).toMatch(/^Query cost \d+ exceeds the maximum cost of 150000/);
+  });
+
+  test('the same amplification through REST populate is refused in the envelope', async () => {
+    const answer = await call(server.url, 'GET', '/api/articles?pagination[pageSize]=100&populate[tags][populate][articles][populate]=*');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ data: null, error: { status: 400, name: 'ValidationError', message: expect.stringMatching(/^Query cost/) } });
+  });
+
+  test('ordinary requests pass: populate=* on a default page, a connection of 100', async () => {
+    expect((await call(server.url, 'GET', '/api/articles?populate=*')).status).toBe(200);
+    const result = await server.gql('{ articles_connection(pagination: { pageSize: 100 }) { nodes { title tags { name } } pageInfo { total } } }');
+    expect(result.body.errors).toBeUndefined();
+  });
+});
+
+describe('maxResponseBytes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { plugins: { graphql: { config: { maxResponseBytes: 2000 } } } } });
+    for (let index = 0; index < 20; index += 1) {
+      await call(server.url, 'POST', '/api/tags', { body: { data: { name: `tag number ${index} with a long enough name` } }, headers: server.asAdmin });
+    }
+  });
+  afterAll(() => server.stop());
+
+  test('GraphQL: a larger answer is refused with RESPONSE_TOO_LARGE', async () => {
+    const answer = await server.gql('{ tags(pagination: { limit: 50 }) { documentId name createdAt } }', undefined, server.asAdmin);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ errors: [{ message: expect.stringMatching(/more than the 2000 allowed/), extensions: { code: 'RESPONSE_TOO_LARGE', bytes: expect.any(Number), maxResponseBytes: 2000 } }] });
+    expect((await server.gql('{ tags(pagination: { limit: 2 }) { name } }', undefined, server.asAdmin)).status).toBe(200);
+  });
+
+  test('REST: the same, in the envelope', async () => {
+    const answer = await call(server.url, 'GET', '/api/tags?pagination[pageSize]=50', { headers: server.asAdmin });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ data: null, error: { status: 400, name: 'ResponseTooLargeError', details: { maxResponseBytes: 2000 } } });
+    expect((await call(server.url, 'GET', '/api/tags?pagination[pageSize]=2', { headers: server.asAdmin })).status).toBe(200);
+  });
+});
