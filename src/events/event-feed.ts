@@ -14,12 +14,21 @@ export class SlowConsumerError extends Error {
   }
 }
 
+export class TooManySubscriptionsError extends Error {
+  constructor(readonly limit: number) {
+    super(`at most ${limit} subscriptions may run for one client at a time`);
+    this.name = 'TooManySubscriptionsError';
+  }
+}
+
 export interface EventFeedOptions {
   outbox: Outbox;
   /** @default 250 */
   pollInterval?: number;
   /** @default 256 */
   maxQueue?: number;
+  /** listeners one owner (a user, a token, an anonymous client's address) may hold at once. @default 100 */
+  maxPerOwner?: number;
   log?: (line: string) => void;
 }
 
@@ -32,8 +41,9 @@ interface Listener {
 
 const BATCH = 500;
 
-export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, log = (line) => process.stderr.write(`${line}\n`) }: EventFeedOptions) => {
+export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, maxPerOwner = 100, log = (line) => process.stderr.write(`${line}\n`) }: EventFeedOptions) => {
   const listeners = new Set<Listener>();
+  const byOwner = new Map<string, number>();
   let lastId: number | undefined;
   let timer: NodeJS.Timeout | undefined;
   let reading = false;
@@ -74,13 +84,32 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
       });
   }
 
-  /** Events matching `accept`, from now on (the stream's end when the promise resolves), until the consumer returns or falls behind. */
-  const listen = async (accept: (event: StoredEvent) => boolean): Promise<AsyncIterableIterator<StoredEvent>> => {
+  /**
+   * Events matching `accept`, from now on (the stream's end when the promise resolves), until the
+   * consumer returns or falls behind. An `owner` over `maxPerOwner` listeners is refused.
+   */
+  const listen = async (accept: (event: StoredEvent) => boolean, owner?: string): Promise<AsyncIterableIterator<StoredEvent>> => {
+    if (owner !== undefined) {
+      const held = byOwner.get(owner) ?? 0;
+      if (held >= maxPerOwner) throw new TooManySubscriptionsError(maxPerOwner);
+      byOwner.set(owner, held + 1);
+    }
+    let released = false;
+    const release = () => {
+      if (released || owner === undefined) return;
+      released = true;
+      const held = (byOwner.get(owner) ?? 1) - 1;
+      if (held > 0) byOwner.set(owner, held);
+      else byOwner.delete(owner);
+    };
     const queue: StoredEvent[] = [];
     let wake: (() => void) | undefined;
     let failure: Error | undefined;
     let done = false;
-    const after = await outbox.lastEventId();
+    const after = await outbox.lastEventId().catch((error: unknown) => {
+      release();
+      throw error;
+    });
     const listener: Listener = {
       after,
       accept,
@@ -88,6 +117,7 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
         if (queue.length >= maxQueue) {
           failure = new SlowConsumerError(maxQueue);
           listeners.delete(listener);
+          release();
         } else queue.push(event);
         wake?.();
       },
@@ -113,6 +143,7 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, lo
       async return() {
         done = true;
         listeners.delete(listener);
+        release();
         wake?.();
         return { done: true, value: undefined };
       },

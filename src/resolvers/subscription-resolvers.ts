@@ -1,4 +1,4 @@
-import type { IResolvers } from '@graphql-tools/utils';
+import { createGraphQLError, type IResolvers } from '@graphql-tools/utils';
 import type { ContentType } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import type { StoredEvent } from '../events/outbox';
@@ -9,6 +9,8 @@ import type { FolioContext } from './context';
 import { filterTranslatorFor } from './filter-translator';
 import { inMemoryMatcher } from './memory-filter';
 import { withScope } from './row-scope';
+import { clientOfContext } from './client-address';
+import { TooManySubscriptionsError } from '../events/event-feed';
 
 /**
  * `articleCreated(filters)`, … : each content event of the type, as the document it is now, through
@@ -33,27 +35,65 @@ const documentOf = async (contentType: ContentType, event: StoredEvent, args: Ar
   return row && withScope(row, scope);
 };
 
-async function* documentsOf(contentType: ContentType, event: string, args: Args, context: FolioContext): AsyncGenerator<StoredDocument> {
-  const permission = names.permissionFor(contentType, 'find');
-  const events = await context.services.events.listen((candidate) => candidate.uid === contentType.uid && candidate.event === event);
+/** Whose subscriptions count together: a user, an API token, or an anonymous client by its address. */
+const ownerOf = (context: FolioContext): string => {
+  const { principal } = context;
+  if (principal.user) return `user:${String(principal.user.id)}`;
+  if (principal.tokenName) return `token:${principal.tokenName}`;
+  return `client:${clientOfContext(context)}`;
+};
+
+const listenFor = async (contentType: ContentType, event: string, context: FolioContext) => {
   try {
-    for await (const candidate of events) {
-      const principal = context.authenticate ? await context.authenticate() : context.principal;
-      if (!principal.can(permission)) throw forbiddenError('Forbidden access');
-      const document = await documentOf(contentType, candidate, args, context);
-      if (document) yield document;
-    }
-  } finally {
-    await events.return?.();
+    return await context.services.events.listen((candidate) => candidate.uid === contentType.uid && candidate.event === event, ownerOf(context));
+  } catch (error) {
+    if (error instanceof TooManySubscriptionsError) throw createGraphQLError(error.message, { extensions: { code: 'LIMIT_EXCEEDED' } });
+    throw error;
   }
-}
+};
+
+/**
+ * The documents of the events, as an iterator rather than an async generator: a generator waiting
+ * for its next event cannot be returned until one comes, so a client that unsubscribed would keep
+ * its listener (and its place under the per-client limit) until the type's next write.
+ */
+const documentsOf = (contentType: ContentType, events: AsyncIterableIterator<StoredEvent>, args: Args, context: FolioContext): AsyncIterableIterator<StoredDocument> => {
+  const permission = names.permissionFor(contentType, 'find');
+  const finish = async () => {
+    await events.return?.();
+    return { done: true as const, value: undefined };
+  };
+  const iterator: AsyncIterableIterator<StoredDocument> = {
+    [Symbol.asyncIterator]: () => iterator,
+    async next() {
+      for (;;) {
+        const candidate = await events.next();
+        if (candidate.done) return finish();
+        const principal = context.authenticate ? await context.authenticate() : context.principal;
+        if (!principal.can(permission)) {
+          await finish();
+          throw forbiddenError('Forbidden access');
+        }
+        const document = await documentOf(contentType, candidate.value, args, context);
+        if (document) return { done: false, value: document };
+      }
+    },
+    return: finish,
+    async throw(error: unknown) {
+      await finish();
+      throw error;
+    },
+  };
+  return iterator;
+};
 
 export const subscriptionResolvers = (contentType: ContentType): IResolvers => ({
   Subscription: Object.fromEntries(
     names.subscriptionSuffixes(contentType).map((suffix) => [
       names.subscriptionName(contentType, suffix),
       {
-        subscribe: (_: unknown, args: Args, context: FolioContext) => documentsOf(contentType, names.SUBSCRIPTION_EVENTS[suffix], args, context),
+        // listening starts here, not at the first event: a refusal (too many subscriptions) reaches the client as the operation's error
+        subscribe: async (_: unknown, args: Args, context: FolioContext) => documentsOf(contentType, await listenFor(contentType, names.SUBSCRIPTION_EVENTS[suffix], context), args, context),
         resolve: (document: StoredDocument) => document,
       },
     ]),

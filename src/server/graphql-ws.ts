@@ -45,7 +45,8 @@ export const attachGraphqlWs = (server: Server, yoga: GraphqlServer, { endpoint,
         const authorization = credentialsOf(context.connectionParams, context.extra.request.headers.authorization);
         if (authorization) headers.set('authorization', authorization);
         const request = new yoga.fetchAPI.Request(`http://folio.invalid${endpoint}`, { headers });
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ request, params: payload });
+        // `req`: the upgrade request, for the client's address (as yoga gives its node requests)
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ request, params: payload, req: context.extra.request });
         let document;
         try {
           document = parse(payload.query);

@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http';
-import type { TrustedProxy } from '../config/types';
 import { rateLimitError } from '../errors/graphql-errors';
 
 /**
@@ -44,17 +42,4 @@ export const createRateLimiter = ({ max, windowMs }: { max: number; windowMs: nu
 /** 429 with `Retry-After` once a client is over its limit. */
 export const refuseOverLimit = (decision: RateLimitDecision, now = Date.now()): void => {
   if (!decision.allowed) throw rateLimitError(Math.max(1, Math.ceil((decision.resetAt - now) / 1000)));
-};
-
-/**
- * The key clients are counted by: the peer address, or, behind a trusted proxy (`server.proxy`), koa's `ctx.ip`:
- * the first address of the proxy's header (`X-Forwarded-For`) once it is cut to its last `maxIpsCount`, else
- * the peer's. Without a proxy the header is not read: anyone could write it.
- */
-export const clientAddressOf = (request: IncomingMessage, proxy: TrustedProxy | false): string => {
-  const peer = request.socket.remoteAddress ?? 'unknown';
-  const header = proxy ? request.headers[proxy.ipHeader] : undefined;
-  if (!proxy || !header) return peer;
-  const addresses = (Array.isArray(header) ? header.join(',') : header).split(',').map((address) => address.trim());
-  return (proxy.maxIpsCount > 0 ? addresses.slice(-proxy.maxIpsCount) : addresses)[0] || peer;
 };

@@ -1,11 +1,11 @@
-import { IncomingMessage } from 'node:http';
 import type { Extension } from '../extensions/types';
 import type { FolioContext } from '../resolvers/context';
 import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument } from '../storage/types';
 import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
 import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION } from './roles';
-import { clientAddressOf, refuseOverLimit, type RateLimiter } from './rate-limiter';
+import { refuseOverLimit, type RateLimiter } from './rate-limiter';
+import { clientOfContext } from '../resolvers/client-address';
 import type { SignedIn, UserAccounts } from './user-accounts';
 
 /**
@@ -69,17 +69,11 @@ export interface UsersGraphqlOptions {
   limiter: RateLimiter;
 }
 
-/** graphql-yoga puts the node:http request in the context when it serves one. */
-const clientOf = (context: FolioContext): string => {
-  const request = (context as { req?: unknown }).req;
-  return request instanceof IncomingMessage ? clientAddressOf(request, context.services.config.server.proxy) : 'unknown';
-};
-
 export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {
   const limited =
     <A>(action: (accounts: UserAccounts, args: A, context: FolioContext) => Promise<SignedIn>) =>
     (_: unknown, args: A, context: FolioContext) => {
-      refuseOverLimit(limiter.hit(clientOf(context)));
+      refuseOverLimit(limiter.hit(clientOfContext(context)));
       return action(accounts(), args, context);
     };
   return {

@@ -1,7 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import type { TrustedProxy } from '../../src/config/types';
-import { clientAddressOf } from '../../src/users/rate-limiter';
+import { clientAddressOf } from '../../src/resolvers/client-address';
 import { configErrorLines, loadFrom } from './config-dir';
 
 /** `server.proxy`: whether the client's address (the rate limiter's key) is read from the reverse proxy's header. */

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
 import type { Store } from '../../src/storage/types';
 import { createOutbox } from '../../src/events/outbox';
-import { createEventFeed, SlowConsumerError } from '../../src/events/event-feed';
+import { createEventFeed, SlowConsumerError, TooManySubscriptionsError } from '../../src/events/event-feed';
 import { retryDelay, signatureOf } from '../../src/events/webhook-request';
 import type { ContentEvent } from '../../src/events/event-payload';
+import { eventually } from '../support/eventually';
 
 let dir: string;
 let store: Store;
@@ -45,16 +46,33 @@ describe('event feed', () => {
     const stream = await feed.listen(() => true);
     for (const title of ['a', 'b', 'c', 'd', 'e']) await outbox.record(event(title));
     feed.nudge();
+    // nothing consumed yet: the fourth event finds the queue full and drops the listener
+    await eventually(() => feed.listenerCount() === 0);
     const seen: string[] = [];
     await expect(
       (async () => {
         for await (const item of stream) seen.push(String(item.entry.name));
       })(),
     ).rejects.toBeInstanceOf(SlowConsumerError);
-    expect(seen.length).toBeLessThanOrEqual(3);
+    expect(seen).toEqual(['a', 'b', 'c']);
     expect(feed.listenerCount()).toBe(0);
     feed.stop();
   });
+});
+
+test('an owner holds at most maxPerOwner listeners; a returned one frees its place at once', async () => {
+  const outbox = createOutbox(store, () => []);
+  const feed = createEventFeed({ outbox, pollInterval: 10, maxPerOwner: 2 });
+  const first = await feed.listen(() => true, 'user:1');
+  await feed.listen(() => true, 'user:1');
+  await expect(feed.listen(() => true, 'user:1')).rejects.toBeInstanceOf(TooManySubscriptionsError);
+  await feed.listen(() => true, 'user:2');
+  const waiting = first.next();
+  await first.return!();
+  expect(await waiting).toEqual({ done: true, value: undefined });
+  await feed.listen(() => true, 'user:1');
+  expect(feed.listenerCount()).toBe(3);
+  feed.stop();
 });
 
 describe('webhook requests', () => {
