@@ -18,6 +18,7 @@ const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
+const { eventFigures } = require('./events');
 
 const ROOT = join(__dirname, '..');
 const TOKEN = 'bench-full-access-token-0123456789';
@@ -106,10 +107,13 @@ const workloads = (url) => {
   return list;
 };
 
-const writeConfig = (root) => {
+/** `extra`: more config files by name (`webhooks`), and more API tokens (`apiTokens`) */
+const writeConfig = (root, extra = {}) => {
   const configDir = join(root, 'config');
   mkdirSync(configDir);
-  writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'bench', type: 'full-access', accessKey: TOKEN }] }));
+  const { apiTokens = [], ...files } = extra;
+  writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'bench', type: 'full-access', accessKey: TOKEN }, ...apiTokens] }));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
   writeFileSync(
     join(configDir, 'plugins.json'),
     JSON.stringify({
@@ -121,19 +125,21 @@ const writeConfig = (root) => {
   return configDir;
 };
 
-/** A seeded Folio from `bin`, in production mode, with data under `root`/`name`. */
-const startFolio = async (bin, root, name) => {
+/** A Folio from `bin`, in production mode, with data under `root`/`name`, seeded unless `seeded: false`. */
+const startFolio = async (bin, root, name, { extra, seeded = true } = {}) => {
   const dir = join(root, name);
   mkdirSync(dir);
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const folio = await startProcess([...nodeArgs, bin, 'start', '--config', writeConfig(dir), '--data', join(dir, 'data'), '--port', '0'], {
+  const folio = await startProcess([...nodeArgs, bin, 'start', '--config', writeConfig(dir, extra), '--data', join(dir, 'data'), '--port', '0'], {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     API_TOKEN_SALT: 'bench-salt-bench-salt-bench-salt',
   });
-  process.stderr.write(`seeding 1,000 articles (${name})…\n`);
-  await seed(folio.url);
+  if (seeded) {
+    process.stderr.write(`seeding 1,000 articles (${name})…\n`);
+    await seed(folio.url);
+  }
   return folio;
 };
 
@@ -172,6 +178,10 @@ const main = async () => {
       const cells = [result.name, Math.round(result.rps), result.p99, percent(result.rps)];
       if (baseline) cells.push(...(before ? [Math.round(before.rps), percent(before.rps), `${(((result.rps - before.rps) / before.rps) * 100).toFixed(1)}%`] : ['', '', '']));
       console.log(`| ${cells.join(' | ')} |`);
+    }
+    if (only.test('content events')) {
+      console.log('');
+      for (const line of await eventFigures({ root, startFolio, stop, measure, token: TOKEN })) console.log(line);
     }
     if (only.test('security defences')) {
       console.log('');

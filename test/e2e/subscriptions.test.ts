@@ -173,16 +173,18 @@ describe('subscriptions over WebSocket (graphql-ws)', () => {
     const issued = await tokens().create({ name: 'ws-many', type: 'custom', permissions: ['api::tag.tag.find'] });
     const clients = [0, 1, 2].map(() => wsClient({ Authorization: `Bearer ${issued.accessKey}` }));
     try {
+      const listening = () => server.folio.services.events.listenerCount();
+      const before = listening();
       const streams = Array.from({ length: 100 }, (_, index) => collect(clients[Math.floor(index / 50)], 'subscription { tagCreated { name } }'));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await eventually(() => listening() === before + 100);
       const over = collect(clients[2], 'subscription { tagCreated { name } }');
       await eventually(() => over.results.length > 0 || over.failure() !== undefined);
       expect(JSON.stringify(over.results[0] ?? over.failure())).toContain('LIMIT_EXCEEDED');
       expect(streams.every((stream) => stream.failure() === undefined && stream.results.length === 0)).toBe(true);
       streams[0].stop();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await eventually(() => listening() === before + 99);
       const again = collect(clients[2], 'subscription { tagCreated { name } }');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventually(() => listening() === before + 100);
       await api.create('/api/tags', { name: 'for everyone' });
       await eventually(() => again.results.length === 1);
       expect(again.results[0]).toEqual({ data: { tagCreated: { name: 'for everyone' } } });

@@ -142,7 +142,8 @@ describe('delivery', () => {
     await receiver.stop(); // its port now refuses connections: every attempt before the kill fails
     // one database for both lives of the server (on MongoDB runs, a database of its own)
     const base = withTestDatabase({ plugins: defaultPlugins(), admin: { apiTokens: [{ name: 'admin', type: 'full-access', accessKey: FULL_ACCESS_TOKEN }] } });
-    const writeConfig = (url: string) => writeConfigFiles(configDir, { ...base, webhooks: [{ name: 'site', url, events: ['entry.create'] }] });
+    // a short timeout keeps the lease short: the kill may land while the first attempt holds it
+    const writeConfig = (url: string) => writeConfigFiles(configDir, { ...base, webhooks: [{ name: 'site', url, events: ['entry.create'], timeout: 1000 }] });
     writeConfig(receiver.url);
     const startProcess = () => startServerProcess({ configDir, dataDir });
     const first = await startProcess();
@@ -159,11 +160,11 @@ describe('delivery', () => {
     writeConfig(live.url);
     const second = await startProcess();
     try {
-      await waitFor(() => live.received.length === 1, 10_000);
+      await waitFor(() => live.received.length === 1, 20_000);
       expect(live.received[0].payload).toMatchObject({ event: 'entry.create', entry: { documentId: data.documentId, name: 'Survivor' } });
     } finally {
       await second.stop();
       await live.stop();
     }
-  }, 30_000);
+  }, 45_000);
 });
