@@ -44,6 +44,8 @@ const BATCH = 500;
 export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, maxPerOwner = 100, log = (line) => process.stderr.write(`${line}\n`) }: EventFeedOptions) => {
   const listeners = new Set<Listener>();
   const byOwner = new Map<string, number>();
+  // every listener gets the same event object: work keyed on it is done once for all of them
+  const sharedWork = new WeakMap<StoredEvent, Map<string, Promise<unknown>>>();
   let lastId: number | undefined;
   let timer: NodeJS.Timeout | undefined;
   let reading = false;
@@ -151,8 +153,18 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     return iterator;
   };
 
+  /** `work` for `event` under `key`, done once however many listeners ask (a read-back, a credential check). */
+  const shared = <T>(event: StoredEvent, key: string, work: () => Promise<T>): Promise<T> => {
+    let memo = sharedWork.get(event);
+    if (!memo) sharedWork.set(event, (memo = new Map()));
+    let pending = memo.get(key) as Promise<T> | undefined;
+    if (!pending) memo.set(key, (pending = work()));
+    return pending;
+  };
+
   return {
     listen,
+    shared,
     /** A local write committed: read now rather than at the next poll. */
     nudge: () => schedule(0),
     listenerCount: () => listeners.size,

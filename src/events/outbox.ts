@@ -24,7 +24,8 @@ export interface StoredEvent extends ContentEvent {
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
 
 export interface Delivery {
-  id: number;
+  /** `<eventId>/<webhook>`: unique without a sequence, so a write pays no counter per webhook (older outboxes hold numbers) */
+  id: string | number;
   eventId: string;
   webhook: string;
   state: DeliveryState;
@@ -54,11 +55,10 @@ export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfi
   const record = async (event: ContentEvent, now = Date.now()): Promise<StoredEvent> => {
     const stored: StoredEvent = { ...event, id: await store.nextSequence(EVENTS_COLLECTION), eventId: randomUUID(), createdAt: new Date(now).toISOString() };
     await events().insertOne(stored as unknown as StoredDocument);
-    for (const webhook of webhooks()) {
-      if (!webhook.enabled || !webhook.events.includes(event.event)) continue;
-      const delivery: Delivery = { id: await store.nextSequence(DELIVERIES_COLLECTION), eventId: stored.eventId, webhook: webhook.name, state: 'pending', attempts: 0, dueAt: now, leaseUntil: 0, lastError: null };
-      await deliveries().insertOne(delivery as unknown as StoredDocument);
-    }
+    const pending = webhooks()
+      .filter((webhook) => webhook.enabled && webhook.events.includes(event.event))
+      .map((webhook): Delivery => ({ id: `${stored.eventId}/${webhook.name}`, eventId: stored.eventId, webhook: webhook.name, state: 'pending', attempts: 0, dueAt: now, leaseUntil: 0, lastError: null }));
+    if (pending.length > 0) await deliveries().insertMany(pending as unknown as StoredDocument[]);
     return stored;
   };
 

@@ -69,12 +69,17 @@ const documentsOf = (contentType: ContentType, events: AsyncIterableIterator<Sto
       for (;;) {
         const candidate = await events.next();
         if (candidate.done) return finish();
-        const principal = context.authenticate ? await context.authenticate() : context.principal;
+        const event = candidate.value;
+        // a thousand subscribers of one event check each credential, and read each filtered document, once
+        const { shared } = context.services.events;
+        const authenticate = context.authenticate;
+        const principal = authenticate ? await shared(event, `credential:${context.request?.headers.get('authorization') ?? ''}`, authenticate) : context.principal;
         if (!principal.can(permission)) {
           await finish();
           throw forbiddenError('Forbidden access');
         }
-        const document = await documentOf(contentType, candidate.value, args, context);
+        // relation filters depend on what the subscriber may read: its grants are part of the key
+        const document = await shared(event, `document:${principal.grants}:${JSON.stringify(args.filters ?? null)}`, () => documentOf(contentType, event, args, context));
         if (document) return { done: false, value: document };
       }
     },
