@@ -7,7 +7,7 @@
  *   npm run bench                # all workloads, 10 s each
  *   BENCH_DURATION=5 npm run bench
  *   BENCH_FILTER=GraphQL npm run bench   # only the workloads whose name matches
- *   BENCH_BASELINE=<git ref> npm run bench   # the same workloads on an earlier build too, side by side
+ *   BENCH_BASELINE=<git ref> npm run bench   # the same workloads on an earlier build too, in alternating rounds (BENCH_ROUNDS, 4)
  *
  * Then the figures of the security defences (bench/security.js), unless BENCH_FILTER leaves them out.
  */
@@ -24,6 +24,9 @@ const ROOT = join(__dirname, '..');
 const TOKEN = 'bench-full-access-token-0123456789';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
+/** alternating rounds per workload when a baseline is measured (BENCH_ROUNDS) */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
 
 const startProcess = (args, env = {}) =>
   new Promise((resolve, reject) => {
@@ -165,12 +168,22 @@ const main = async () => {
     const rows = [{ result: bareResult }];
     for (const workload of workloads(folio.url).filter((candidate) => only.test(candidate.name))) {
       const before = baseline && { ...workload, url: workload.url.replace(folio.url, baseline.url) };
-      if (before) await measure(`${workload.name} (warm-up, baseline)`, { ...before, duration: 2 });
-      const beforeResult = before && (await measure(`${workload.name} (baseline)`, before));
       await measure(`${workload.name} (warm-up)`, { ...workload, duration: 2 });
-      rows.push({ result: await measure(workload.name, workload), before: beforeResult });
+      if (!before) {
+        rows.push({ result: await measure(workload.name, workload) });
+        continue;
+      }
+      await measure(`${workload.name} (warm-up, baseline)`, { ...before, duration: 2 });
+      // rounds in A B B A order, so neither build always runs first; the median round of each is shown
+      const current = [];
+      const earlier = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const pair = [() => measure(workload.name, workload).then((result) => current.push(result)), () => measure(`${workload.name} (baseline)`, before).then((result) => earlier.push(result))];
+        for (const run of round % 2 === 0 ? pair : [...pair].reverse()) await run();
+      }
+      rows.push({ result: median(current), before: median(earlier) });
     }
-    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}` : ''}`);
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, median of ${ROUNDS} alternating rounds` : ''}`);
     const percent = (rps) => `${((rps / bareResult.rps) * 100).toFixed(1)}%`;
     console.log(baseline ? '| workload | req/s | p99 ms | vs bare | baseline req/s | baseline vs bare | change |' : '| workload | req/s | p99 ms | vs bare |');
     console.log(baseline ? '| --- | ---: | ---: | ---: | ---: | ---: | ---: |' : '| --- | ---: | ---: | ---: |');

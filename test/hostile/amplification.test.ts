@@ -39,6 +39,15 @@ describe('with the default limits', () => {
     expect(answer.body).toMatchObject({ data: null, error: { status: 400, name: 'ValidationError', message: expect.stringMatching(/^Query cost/) } });
   });
 
+  test('pages given by variables are counted per request: the same document passes with a small page and is refused with a large one', async () => {
+    const query = 'query($outer: PaginationArg, $inner: PaginationArg) { articles(pagination: $outer) { tags(pagination: $inner) { articles(pagination: $outer) { title } } } }';
+    expect((await server.gql(query, { outer: { limit: 5 }, inner: { limit: 5 } })).status).toBe(200);
+    const large = await server.gql(query, { outer: { limit: 100 }, inner: { limit: 100 } });
+    expect(large.status).toBe(400);
+    expect(large.body.errors?.[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect((await server.gql(query, { outer: { limit: 5 }, inner: { limit: 5 } })).status).toBe(200);
+  });
+
   test('ordinary requests pass: populate=* on a default page, a connection of 100', async () => {
     expect((await call(server.url, 'GET', '/api/articles?populate=*')).status).toBe(200);
     const result = await server.gql('{ articles_connection(pagination: { pageSize: 100 }) { nodes { title tags { name } } pageInfo { total } } }');

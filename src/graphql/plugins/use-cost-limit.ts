@@ -1,6 +1,6 @@
 import type { Plugin } from '@envelop/core';
 import { createGraphQLError } from '@graphql-tools/utils';
-import { getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getOperationAST, visit, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { operationCost, type CostLimits } from '../operation-cost';
 
 /**
@@ -13,11 +13,44 @@ export interface CostLimitOptions extends CostLimits {
   maxCost: number;
 }
 
+/** The variables `pagination` arguments take: only their values size the pages, so only they can change the cost. */
+const paginationVariables = (document: DocumentNode): string[] => {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if (node.name.value !== 'pagination') return undefined;
+      visit(node.value, {
+        Variable(variable) {
+          names.add(variable.name.value);
+        },
+      });
+      return false;
+    },
+  });
+  return [...names];
+};
+
 export const useCostLimit = (options: CostLimitOptions): Plugin => {
+  // yoga (and REST's compiled operations) hand the same DocumentNode for the same text: costs are
+  // remembered per document, operation and page-sizing variable values
+  const known = new WeakMap<DocumentNode, { sizing: string[]; costs: Map<string, number> }>();
+  const costOf = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number => {
+    let entry = known.get(document);
+    if (!entry) known.set(document, (entry = { sizing: paginationVariables(document), costs: new Map() }));
+    const key = JSON.stringify([operation.name?.value ?? '', ...entry.sizing.map((name) => variables[name] ?? null)]);
+    let cost = entry.costs.get(key);
+    if (cost === undefined) {
+      cost = operationCost(schema, document, operation, variables, options);
+      // a client varying page sizes must not grow the memory: a few sizes per document are plenty
+      if (entry.costs.size >= 16) entry.costs.clear();
+      entry.costs.set(key, cost);
+    }
+    return cost;
+  };
   const refusal = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined) => {
     const operation = getOperationAST(document, operationName);
     if (!operation) return undefined;
-    const cost = operationCost(schema, document, operation, variables ?? {}, options);
+    const cost = costOf(schema, document, operation, variables ?? {});
     if (cost <= options.maxCost) return undefined;
     return {
       errors: [
