@@ -47,6 +47,9 @@ const webhook = async (...argv: string[]) => {
   return output;
 };
 
+/** deliveries take milliseconds here; the bound is for a CI machine running every suite at once */
+const LOADED_MACHINE_MS = 20_000;
+
 const start = () => startFolio({ schemaDir: EXAMPLE_SCHEMA, configDir, dataDir, host: '127.0.0.1', port: 0, env: { NODE_ENV: 'test' } });
 
 const createTag = async (server: StartedFolio, name: string) => {
@@ -83,19 +86,19 @@ test('failed deliveries are listed and re-sent, through the running server and i
   let server = await start();
   try {
     await createTag(server, 'first');
-    await eventually(async () => (await webhook('failed')).out.includes('entry.create'));
+    await eventually(async () => (await webhook('failed')).out.includes('entry.create'), LOADED_MACHINE_MS);
     const listed = (await webhook('failed', 'site')).out;
     expect(listed).toMatch(/^WEBHOOK\s+EVENT\s+UID\s+CREATED\s+ATTEMPTS\s+LAST ERROR\n/);
     expect(listed).toContain('site     entry.create  api::tag.tag');
     expect(listed).toContain('HTTP 500');
     answer = 200;
     expect((await webhook('retry', 'site')).err).toBe('1 failed delivery will be sent again.\n');
-    await eventually(() => received.some(({ event }) => event === 'entry.create'));
+    await eventually(() => received.some(({ event }) => event === 'entry.create'), LOADED_MACHINE_MS);
     expect((await webhook('failed')).err).toBe('No failed deliveries.\n');
 
     answer = 500;
     await createTag(server, 'second');
-    await eventually(async () => (await webhook('failed')).out.includes('entry.create'));
+    await eventually(async () => (await webhook('failed')).out.includes('entry.create'), LOADED_MACHINE_MS);
   } finally {
     await server.close();
   }
@@ -106,8 +109,8 @@ test('failed deliveries are listed and re-sent, through the running server and i
   expect((await webhook('retry')).err).toBe('1 failed delivery will be sent again.\n');
   server = await start();
   try {
-    await eventually(() => received.length === 1);
+    await eventually(() => received.length === 1, LOADED_MACHINE_MS);
   } finally {
     await server.close();
   }
-});
+}, 90_000);
