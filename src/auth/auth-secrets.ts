@@ -33,6 +33,9 @@ const isSecrets = (value: unknown): value is GeneratedSecrets => isRecord(value)
 
 const generate = (): string => randomBytes(48).toString('base64');
 
+/** A secret anyone could guess or brute-force is no secret: production asks for at least this much. */
+export const MIN_SECRET_BYTES = 32;
+
 const legacySecrets = (dataDir: string): GeneratedSecrets | undefined => {
   const path = join(dataDir, LEGACY_SECRETS_FILE);
   let text: string;
@@ -81,6 +84,13 @@ export const loadAuthSecrets = async ({ config, store, dataDir }: { config: Foli
       ...(configured.apiTokenSalt === undefined ? ['an API token salt (API_TOKEN_SALT, or apiToken.salt in config/admin)'] : []),
     ];
     if (missing.length > 0) throw new Error(`Folio refuses to start in production without ${missing.join(' and ')}`);
+    const short = [
+      ...(Buffer.byteLength(configured.jwtSecret!) < MIN_SECRET_BYTES ? ['the JWT secret'] : []),
+      ...(Buffer.byteLength(configured.apiTokenSalt!) < MIN_SECRET_BYTES ? ['the API token salt'] : []),
+    ];
+    if (short.length > 0) {
+      throw new Error(`Folio refuses to start in production with ${short.join(' and ')} shorter than ${MIN_SECRET_BYTES} bytes: make one with \`openssl rand -base64 48\``);
+    }
   }
   const generated = configured.jwtSecret === undefined || configured.apiTokenSalt === undefined ? await readOrCreateStoredSecrets(store, dataDir) : undefined;
   return {

@@ -45,9 +45,11 @@ describe.each(engines)('on the %s engine', (_, open) => {
   });
 
   test('configured secrets win and store nothing', async () => {
-    const secrets = await loadAuthSecrets({ config: configWith('production', 'jwt-from-config', 'salt-from-config'), store, dataDir });
-    expect(secrets.tokenSalt).toBe('salt-from-config');
-    expect(secrets.jwtKey.export().toString()).toBe('jwt-from-config');
+    const jwt = 'jwt-from-config-0123456789abcdef0123';
+    const salt = 'salt-from-config-0123456789abcdef012';
+    const secrets = await loadAuthSecrets({ config: configWith('production', jwt, salt), store, dataDir });
+    expect(secrets.tokenSalt).toBe(salt);
+    expect(secrets.jwtKey.export().toString()).toBe(jwt);
     expect(await store.collection(SECRETS_COLLECTION).countDocuments({})).toBe(0);
   });
 
@@ -56,6 +58,14 @@ describe.each(engines)('on the %s engine', (_, open) => {
       'Folio refuses to start in production without a JWT secret (JWT_SECRET, or users-permissions.config.jwtSecret in config/plugins) and an API token salt (API_TOKEN_SALT, or apiToken.salt in config/admin)',
     );
     await expect(loadAuthSecrets({ config: configWith('production', 'jwt'), store, dataDir })).rejects.toThrow(/without an API token salt/);
+  });
+
+  test('production refuses secrets shorter than 32 bytes, saying how to make one', async () => {
+    await expect(loadAuthSecrets({ config: configWith('production', 'x', 'y'.repeat(32)), store, dataDir })).rejects.toThrow(
+      'Folio refuses to start in production with the JWT secret shorter than 32 bytes: make one with `openssl rand -base64 48`',
+    );
+    await expect(loadAuthSecrets({ config: configWith('production', 'x'.repeat(32), 'short') , store, dataDir })).rejects.toThrow(/the API token salt shorter than 32 bytes/);
+    await expect(loadAuthSecrets({ config: configWith('production', 'x'.repeat(32), 'y'.repeat(32)), store, dataDir })).resolves.toBeDefined();
   });
 
   test('secrets an earlier Folio generated into the data folder are taken into the store, so its tokens keep working', async () => {

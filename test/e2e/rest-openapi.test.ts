@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { EXAMPLE_SCHEMA, startTestServer, type TestServer } from '../support/test-server';
+import { EXAMPLE_SCHEMA, PRODUCTION_ENV, startTestServer, type TestServer } from '../support/test-server';
 import { restClient, type RestClient } from '../rest/rest-client';
 
 /** The OpenAPI document, Swagger UI, and sofa's REST routes for hand-written extension operations. */
@@ -138,7 +138,7 @@ describe('Swagger UI', () => {
 });
 
 test('in production the schema stays private unless introspection is enabled', async () => {
-  const production = await startTestServer({ env: { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' } });
+  const production = await startTestServer({ env: PRODUCTION_ENV });
   try {
     expect((await fetch(`${production.url}/api/openapi.json`)).status).toBe(404);
     expect((await fetch(`${production.url}/api/docs/`)).status).toBe(404);

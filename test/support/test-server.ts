@@ -27,7 +27,7 @@ export interface GqlResponse<T> {
 }
 
 /** What production requires of the environment (see auth-secrets): a server started with it runs as in production. */
-export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt' };
+export const PRODUCTION_ENV: NodeJS.ProcessEnv = { NODE_ENV: 'production', JWT_SECRET: 'test-secret-test-secret-test-secret', API_TOKEN_SALT: 'test-salt-test-salt-test-salt-0123456789' };
 
 /**
  * `config/database` for a database of its own on the test run's MongoDB (test/mongodb/global-setup.js);
