@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,8 @@ import { EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN } from '../support/test-server';
 import { eventually } from '../support/eventually';
 
 /** `folio webhook list|add|remove|test|failed|retry`, with the server stopped (the store) and running (its control socket). */
+
+const run = promisify(execFile);
 
 let root: string;
 let dataDir: string;
@@ -45,6 +49,20 @@ const webhook = async (...argv: string[]) => {
   const output = { out: '', err: '' };
   await runWebhookCommand([...argv, '--data', dataDir, '--config', configDir], { out: (text) => (output.out += text), err: (text) => (output.err += text) });
   return output;
+};
+
+/**
+ * `folio webhook …` in a process of its own, as an operator runs it: for the commands that open the
+ * store itself. In this process, a second LMDB environment on a path the stopped server just closed
+ * could read an older snapshot.
+ */
+const webhookInOtherProcess = async (...argv: string[]) => {
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ['-r', require.resolve('../support/register-ts.js'), require.resolve('../../src/cli/run.ts'), 'webhook', ...argv, '--data', dataDir, '--config', configDir],
+    { env: { ...process.env, NODE_ENV: 'test' } },
+  );
+  return { out: stdout, err: stderr };
 };
 
 /** deliveries take milliseconds here; the bound is for a CI machine running every suite at once */
@@ -103,10 +121,10 @@ test('failed deliveries are listed and re-sent, through the running server and i
     await server.close();
   }
   // With no server: straight in the store; the delivery goes out at the next start.
-  expect((await webhook('failed')).out).toContain('HTTP 500');
+  expect((await webhookInOtherProcess('failed')).out).toContain('HTTP 500');
   answer = 200;
   received.length = 0;
-  expect((await webhook('retry')).err).toBe('1 failed delivery will be sent again.\n');
+  expect((await webhookInOtherProcess('retry')).err).toBe('1 failed delivery will be sent again.\n');
   server = await start();
   try {
     await eventually(() => received.length === 1, LOADED_MACHINE_MS);
