@@ -51,11 +51,7 @@ const webhook = async (...argv: string[]) => {
   return output;
 };
 
-/**
- * `folio webhook …` in a process of its own, as an operator runs it: for the commands that open the
- * store itself. In this process, a second LMDB environment on a path the stopped server just closed
- * could read an older snapshot.
- */
+/** `folio webhook …` in a process of its own, as an operator runs it next to a stopped server: the commands that open the store themselves. */
 const webhookInOtherProcess = async (...argv: string[]) => {
   const { stdout, stderr } = await run(
     process.execPath,

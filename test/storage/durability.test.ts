@@ -69,3 +69,28 @@ describe('embedded engine durability', () => {
     }
   });
 });
+
+test('a write started from inside a transaction that lands while it commits is kept, on disk too', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-stray-write-'));
+  try {
+    let store = await openStore({ client: 'embedded' }, dataDir);
+    const notes = store.collection('notes');
+    let stray: Promise<unknown> | undefined;
+    await store.transaction(async () => {
+      await notes.insertOne({ id: 1, text: 'in the transaction' });
+      // as a webhook nudge does: work scheduled from inside, running once the transaction's own work is done
+      setImmediate(() => {
+        stray = notes.insertOne({ id: 2, text: 'from a timer the transaction started' });
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stray;
+    expect(await notes.countDocuments({})).toBe(2);
+    await store.close();
+    store = await openStore({ client: 'embedded' }, dataDir);
+    expect((await store.collection('notes').find({}, { sort: [['id', 1]] })).map((row) => row.id)).toEqual([1, 2]);
+    await store.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -63,6 +63,10 @@ export function openEmbeddedStore(dataDir: string): Store {
       const batch = createWriteBatch();
       try {
         const result = await currentBatch.run(batch, () => work(batch));
+        // No more writes join it: a timer or promise the work started (a webhook worker nudged by the
+        // write) still carries the batch in its async context, and what it wrote during the commit
+        // would be in memory but not on disk. Such writes start a batch of their own.
+        batch.closed = true;
         await files.commit(batch);
         return result;
       } catch (error) {
