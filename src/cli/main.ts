@@ -54,7 +54,18 @@ const sdl = (flags: Record<string, string>) => {
   process.stdout.write(emitModelsSdl(models, config, loadExtensions(schemaDir, models)));
 };
 
+const HELP = new Set(['--help', '-h', 'help']);
+
+/** The usage lines of one command (`folio token …`), or all of them. */
+export const usageOf = (command?: string): string => {
+  const lines = USAGE.split('\n').filter((line) => command === undefined || line.trimStart().startsWith(`folio ${command} `));
+  return lines.length > 0 && command !== undefined ? `Usage:\n${lines.join('\n')}\n` : `${USAGE}\n`;
+};
+
 export const main = async (argv: string[]): Promise<void> => {
+  // `folio --help`, `folio help [COMMAND]`, `folio COMMAND … --help`: the usage, on stdout, nothing run
+  if (argv.length === 0 || HELP.has(argv[0])) return void process.stdout.write(usageOf(argv[0] === 'help' ? argv[1] : undefined));
+  if (argv.some((arg) => HELP.has(arg))) return void process.stdout.write(usageOf(argv[0]));
   // `token` and `webhook` have their own flags and subcommands.
   if (argv[0] === 'token') return runTokenCommand(argv.slice(1));
   if (argv[0] === 'webhook') return runWebhookCommand(argv.slice(1));
