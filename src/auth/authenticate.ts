@@ -1,10 +1,7 @@
-import type { Services } from '../resolvers/context';
+import type { StoredDocument } from '../storage/types';
 import { unauthorizedError } from '../errors/graphql-errors';
-import { USER_CONTENT_TYPE, publicFieldsOf } from '../users/users-content-types';
-import { AUTHENTICATED_ROLE, PUBLIC_ROLE, loadRoleTypes, rolePermissions } from '../users/roles';
 import { createRolePrincipal, createTokenPrincipal, type Principal } from './principal';
-import { createJwtService } from './jwt';
-import { createApiTokens } from './api-tokens';
+import type { Credentials } from './credentials';
 
 /**
  * Turns a request's `Authorization` header into a principal. No header: the Public role. A bearer
@@ -12,35 +9,33 @@ import { createApiTokens } from './api-tokens';
  * revoked, or a blocked or deleted user's) is refused with 401, even where Public could read.
  *
  * Tokens and users are looked up in the store on every request, so a token revoked from the CLI or a
- * user blocked a moment ago is refused on the next request; roles are fixed by the config at start.
+ * user blocked a moment ago is refused on the next request.
  */
 
 export interface Authenticator {
   authenticate(authorization: string | null): Promise<Principal>;
 }
 
+/** The accounts a JWT can name, provided by the users module. */
+export interface AccountDirectory {
+  /** the role type of callers without credentials */
+  publicRole: string;
+  /** the public attributes of an active (existing, unblocked) user and the type of their role */
+  activeUser(id: number): Promise<{ user: StoredDocument; roleType: string } | undefined>;
+  permissionsOf(roleType: string): ReadonlySet<string>;
+}
+
 const BEARER = /^Bearer\s+(\S+)$/i;
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
-export const createAuthenticator = async (services: Services): Promise<Authenticator> => {
-  const { config, store, documents, secrets } = services;
-  const jwt = createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn);
-  const tokens = createApiTokens(store, secrets.tokenSalt);
-  const permissions = rolePermissions(config);
-  const roleTypes = await loadRoleTypes(documents);
-  const users = store.collection(USER_CONTENT_TYPE.collectionName);
-  const userFields = publicFieldsOf(USER_CONTENT_TYPE);
-  const none: ReadonlySet<string> = new Set();
-  const publicPrincipal = createRolePrincipal('public', PUBLIC_ROLE, permissions.get(PUBLIC_ROLE) ?? none);
+export const createAuthenticator = ({ jwt, tokens }: Credentials, accounts: AccountDirectory): Authenticator => {
+  const publicPrincipal = createRolePrincipal('public', accounts.publicRole, accounts.permissionsOf(accounts.publicRole));
 
   const userPrincipal = async (jwtToken: string): Promise<Principal | undefined> => {
     const userId = jwt.verify(jwtToken);
     if (userId === undefined) return undefined;
-    // Never the private attributes: the user travels in the context, to policies and `me`.
-    const user = await users.findOne({ id: userId }, { projection: [...userFields, 'role'] });
-    if (!user || user.blocked === true) return undefined;
-    const type = (typeof user.role === 'string' ? roleTypes.get(user.role) : undefined) ?? AUTHENTICATED_ROLE;
-    return createRolePrincipal('user', type, permissions.get(type) ?? none, { user });
+    const account = await accounts.activeUser(userId);
+    return account && createRolePrincipal('user', account.roleType, accounts.permissionsOf(account.roleType), { user: account.user });
   };
 
   return {

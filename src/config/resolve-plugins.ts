@@ -1,4 +1,3 @@
-import { FORMAT_NAME, THUMBNAIL_FORMAT } from '../upload/file-names';
 import type { pluginsFileShape } from './file-shapes';
 import type { ShapeOutput } from './shape';
 import type { FolioConfig } from './types';
@@ -48,6 +47,12 @@ function resolveUsersPermissions(
     rateLimit: { ...defaults.rateLimit, ...config.rateLimit },
   };
 }
+
+/** The responsive format every large enough image gets, beside those of the configured breakpoints. */
+export const THUMBNAIL_FORMAT = 'thumbnail';
+
+/** What a format may be called: its name starts its files' names (`small_<hash><ext>`, within the media's stored names). */
+export const FORMAT_NAME = /^[A-Za-z0-9_]+$/;
 
 function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], report: Report): FolioConfig['upload'] {
   // `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.

@@ -29,6 +29,8 @@ export interface DocumentServiceOptions {
   i18n: LocaleSettings;
   /** the content events' outbox (webhooks, subscriptions) */
   recordChange?: ChangeRecorder;
+  /** how many of these ids name a stored media file (media owns the files) */
+  countFiles: (ids: number[]) => Promise<number>;
 }
 
 export interface ListQuery {
@@ -43,13 +45,12 @@ const withTiebreak = (sort: ListQuery['sort'] = []): NonNullable<ListQuery['sort
   sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', 1]];
 
 export const COMPONENT_SEQUENCE = 'components';
-export const FILES_COLLECTION = 'files';
 
 const isToMany = (attribute: RelationAttribute): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 const asList = (value: StoredValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
 
-export const createDocumentService = ({ models, store, i18n, recordChange = async () => undefined }: DocumentServiceOptions) => {
+export const createDocumentService = ({ models, store, i18n, recordChange = async () => undefined, countFiles }: DocumentServiceOptions) => {
   const preparer = createDataPreparer({ models, nextComponentId: () => store.nextSequence(COMPONENT_SEQUENCE) });
   const collectionOf = (contentType: ContentType) => store.collection(contentType.collectionName);
   const targetOf = (attribute: RelationAttribute): ContentType | undefined => models.contentTypes.get(attribute.target);
@@ -81,7 +82,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
     }
     if (prepared.mediaIds.length > 0) {
       const ids = [...new Set(prepared.mediaIds)];
-      const found = await store.collection(FILES_COLLECTION).countDocuments({ id: { $in: ids } });
+      const found = await countFiles(ids);
       if (found !== ids.length) throw badUserInput(`File not found among ids ${ids.join(', ')}`);
     }
   };

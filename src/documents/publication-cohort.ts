@@ -1,6 +1,7 @@
 import type { ContentType } from '../models/types';
 import type { Collection, Filter, StoredDocument } from '../storage/types';
-import { ALL_LOCALES, type PublicationFilter, type Scope } from './scope';
+import { ALL_LOCALES, type Scope } from './scope';
+import type { PublicationFilter } from '../sdl/naming';
 
 /**
  * Strapi's `publicationFilter` cohorts, resolved to the ids of the rows (in the scope's status) that

@@ -1,6 +1,7 @@
 import type { ContentType } from '../models/types';
 import type { Filter } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
+import type { PublicationFilter } from '../sdl/naming';
 
 /**
  * Which versions of documents a read or write addresses: publication status and locale.
@@ -10,18 +11,6 @@ import { badUserInput } from '../errors/graphql-errors';
 export type Status = 'draft' | 'published';
 export const ALL_LOCALES = '*';
 
-/** Cohorts of documents by how their draft and published versions relate (Strapi's `publicationFilter`). */
-export const PUBLICATION_FILTERS = [
-  'never-published',
-  'never-published-document',
-  'has-published-version',
-  'has-published-version-document',
-  'modified',
-  'unmodified',
-  'published-without-draft',
-  'published-with-draft',
-] as const;
-export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
 
 export interface Scope {
   status: Status;

@@ -2,7 +2,7 @@ import type { IResolvers } from '@graphql-tools/utils';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Models } from '../models/types';
 import type { ShadowCrudSettings } from '../sdl/shadow-crud';
-import type { Policy, PolicyReference } from '../../directives/policy';
+import type { Policy, PolicyReference } from '../directives/policy';
 
 /** What a hand-written extension (schema/extensions/*.js) may contribute, in Strapi's shape. */
 

@@ -4,7 +4,7 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createDocumentCache } from './document-cache';
 import { maskError } from './mask-errors';
 import type { FolioConfig } from '../config/types';
-import type { Services, FolioContext } from '../resolvers/context';
+import type { Services, FolioContext } from '../context';
 import type { Authenticator } from '../auth/authenticate';
 import { useAuthorization } from './plugins/use-authorization';
 import { useAmountLimit } from './plugins/use-amount-limit';

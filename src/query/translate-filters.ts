@@ -17,12 +17,15 @@ export interface FilterLookup {
   (target: ContentType, filter: Filter, field: string): Promise<StoredValue[]>;
 }
 
+/** Maximum nesting of and/or/not and relation filters; deeper input is refused, never recursed into. */
+export const MAX_FILTER_DEPTH = 32;
+
 export interface TranslateOptions {
   models: Models;
   lookup: FilterLookup;
   maxStringLength: number;
-  /** deepest nesting of and/or/not/relations accepted */
-  maxDepth: number;
+  /** deepest nesting of and/or/not/relations accepted, MAX_FILTER_DEPTH unless a test needs another */
+  maxDepth?: number;
   /**
    * Whether the caller may `find` a relation's target. A relation filter on one it may not is refused as an
    * unknown key (Strapi's rule): filtering would reveal what reading may not, e.g. users' emails.
@@ -48,6 +51,7 @@ const MATCH_NOTHING: Filter = { $nor: [{}] };
 
 
 export const createFilterTranslator = (options: TranslateOptions) => {
+  const maxDepth = options.maxDepth ?? MAX_FILTER_DEPTH;
   const toStored = (type: ScalarAttributeType | 'id', value: unknown, path: string): unknown => {
     if (typeof value === 'string' && value.length > options.maxStringLength) {
       throw badUserInput(`Filter value at ${path} is longer than ${options.maxStringLength} characters`, { key: path });
@@ -127,7 +131,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
   };
 
   const depthGuard = (depth: number, path: string) => {
-    if (depth > options.maxDepth) throw badUserInput(`Filters nest deeper than ${options.maxDepth} levels at ${path}`, { key: path });
+    if (depth > maxDepth) throw badUserInput(`Filters nest deeper than ${maxDepth} levels at ${path}`, { key: path });
   };
 
   const logical = (

@@ -2,9 +2,10 @@ import type { Component, ContentType, Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import * as names from '../sdl/naming';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { FolioContext } from './context';
+import type { FolioContext } from '../context';
 import { prefetchedAnswer } from './prefetch-relations';
-import { loadMedia, loadRelation, type ListArgs } from './relation-loader';
+import { loadRelation, type ListArgs } from './relation-loader';
+import { loadMedia } from '../media/load-files';
 import type { ScopedRow } from './row-scope';
 import { componentListResolver } from './component-list';
 

@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { TrustedProxy } from '../config/types';
-import type { FolioContext } from './context';
+import type { FolioContext } from '../context';
 
 /**
  * The key clients are counted by: the peer address, or, behind a trusted proxy (`server.proxy`), koa's `ctx.ip`:

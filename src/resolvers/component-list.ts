@@ -4,7 +4,7 @@ import { compareValues } from '../storage/compare-values';
 import { inMemoryMatcher } from './memory-filter';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
-import type { FolioContext } from './context';
+import type { FolioContext } from '../context';
 import { filterTranslatorFor } from './filter-translator';
 import type { ListArgs } from './relation-loader';
 import { scopeOfRow, type ScopedRow } from './row-scope';

@@ -1,10 +1,7 @@
 import { createFilterTranslator, type FilterTranslator } from '../query/translate-filters';
 import { inheritScope, versionScope, type Scope } from '../documents/scope';
 import { permissionFor } from '../sdl/naming';
-import type { FolioContext } from './context';
-
-/** Maximum nesting of and/or/not and relation filters; deeper input is refused, never recursed into. */
-export const MAX_FILTER_DEPTH = 32;
+import type { FolioContext } from '../context';
 
 /** The filter translator for one request scope: relation filters look targets up in the inherited scope. */
 export const filterTranslatorFor = (context: FolioContext, scope: Scope): FilterTranslator => {
@@ -12,7 +9,6 @@ export const filterTranslatorFor = (context: FolioContext, scope: Scope): Filter
   return createFilterTranslator({
     models,
     maxStringLength: config.graphql.maxFilterStringLength,
-    maxDepth: MAX_FILTER_DEPTH,
     canRead: (target) => context.principal.can(permissionFor(target, 'find')),
     lookup: async (target, filter, field) => {
       const rows = await documents.findMany(target, inheritScope(target, versionScope(scope), config.i18n), { filter });

@@ -3,7 +3,7 @@ import { getArgumentValues, getNamedType, isObjectType, Kind, type FieldNode, ty
 import type { ContentType } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import { connectionFieldName } from '../sdl/naming';
-import type { FolioContext, PrefetchedValue } from './context';
+import type { FolioContext, PrefetchedValue } from '../context';
 import { relationBatch, relationScope, relationValue, type ListArgs } from './relation-loader';
 import type { ScopedRow } from './row-scope';
 import { scopeKey, type Scope } from '../documents/scope';

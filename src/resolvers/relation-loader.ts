@@ -4,8 +4,7 @@ import type { Filter, StoredDocument, StoredValue } from '../storage/types';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
 import { inheritScope, scopeKey, type Scope } from '../documents/scope';
-import { FILES_COLLECTION } from '../documents/document-service';
-import type { FolioContext } from './context';
+import type { FolioContext } from '../context';
 import { scopeOfRow, withScope, type ScopedRow } from './row-scope';
 import { filterTranslatorFor } from './filter-translator';
 
@@ -120,19 +119,4 @@ export const loadLocalizations = async (context: FolioContext, contentType: Cont
     });
   });
   return loader.load(parent);
-};
-
-/** Media attributes hold numeric file ids; files are loaded by id in one query per request batch. */
-export const loadMedia = async (context: FolioContext, ids: number[]): Promise<StoredDocument[]> => {
-  let loader = context.loaders.get('media') as DataLoader<number, StoredDocument | null, number> | undefined;
-  if (!loader) {
-    loader = new DataLoader<number, StoredDocument | null, number>(async (keys) => {
-      const rows = await context.services.store.collection(FILES_COLLECTION).find({ id: { $in: [...keys] } });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return keys.map((key) => byId.get(key) ?? null);
-    });
-    context.loaders.set('media', loader as DataLoader<unknown, unknown, unknown>);
-  }
-  const files = await loader.loadMany(ids);
-  return files.filter((file): file is StoredDocument => file !== null && !(file instanceof Error));
 };

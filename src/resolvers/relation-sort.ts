@@ -3,7 +3,7 @@ import type { Filter, StoredDocument } from '../storage/types';
 import type { SortPath } from '../query/parse-sort';
 import { inheritScope, versionScope, type Scope } from '../documents/scope';
 import { compareValues } from '../storage/compare-values';
-import type { FolioContext } from './context';
+import type { FolioContext } from '../context';
 
 /**
  * A list sorted by a related document's field (`sort: "category.name:asc"`). The store cannot

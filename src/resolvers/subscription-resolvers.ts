@@ -5,7 +5,7 @@ import type { StoredEvent } from '../events/outbox';
 import * as names from '../sdl/naming';
 import { forbiddenError } from '../errors/graphql-errors';
 import type { Scope } from '../documents/scope';
-import type { FolioContext } from './context';
+import type { FolioContext } from '../context';
 import { filterTranslatorFor } from './filter-translator';
 import { inMemoryMatcher } from './memory-filter';
 import { withScope } from './row-scope';

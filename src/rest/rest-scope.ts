@@ -1,6 +1,5 @@
 import { badUserInput } from '../errors/graphql-errors';
-import { PUBLICATION_FILTERS } from '../documents/scope';
-import { publicationFilterEnumValue } from '../sdl/naming';
+import { PUBLICATION_FILTERS, publicationFilterEnumValue } from '../sdl/naming';
 
 /**
  * `status`, `locale`, `publicationFilter` and `hasPublishedVersion` of the query string → the GraphQL arguments. Strapi 5.54 reads an

@@ -1,6 +1,6 @@
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { applyAuthOverrides, guardWithPolicies, resolvePolicy, type FieldAuth, type Policy, type PolicyRegistry } from '../../directives';
+import { applyAuthOverrides, guardWithPolicies, resolvePolicy, type FieldAuth, type Policy, type PolicyRegistry } from '../directives/index';
 import type { Extension, Middleware, ResolverConfig } from '../extensions/types';
 
 /**

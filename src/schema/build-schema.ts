@@ -6,7 +6,7 @@ import type { Models } from '../models/types';
 import type { FolioConfig } from '../config/types';
 import { emitSdl } from '../sdl/emit-sdl';
 import { createShadowCrud, type ShadowCrud } from '../sdl/shadow-crud';
-import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirectiveTransformer, type PolicyRegistry } from '../../directives';
+import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirectiveTransformer, type PolicyRegistry } from '../directives/index';
 import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
 import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';

@@ -4,7 +4,7 @@ import { emitRootFields } from './emit-root-fields';
 import { emitSharedSdl } from './shared-sdl';
 import { printBlock } from './sdl-builder';
 import { createShadowCrud, type ShadowCrud } from './shadow-crud';
-import { DIRECTIVE_SDL } from '../../directives';
+import { DIRECTIVE_SDL } from '../directives/index';
 
 export interface EmitOptions {
   shadowCrud?: ShadowCrud;

@@ -70,5 +70,18 @@ export const SHARED_NAMES = {
   error: 'Error',
 } as const;
 
+/** Cohorts of documents by how their draft and published versions relate (Strapi's `publicationFilter`). */
+export const PUBLICATION_FILTERS = [
+  'never-published',
+  'never-published-document',
+  'has-published-version',
+  'has-published-version-document',
+  'modified',
+  'unmodified',
+  'published-without-draft',
+  'published-with-draft',
+] as const;
+export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
+
 /** `never-published` ↔ `NEVER_PUBLISHED`: the GraphQL enum value of a publication cohort. */
 export const publicationFilterEnumValue = (cohort: string): string => cohort.toUpperCase().replace(/-/g, '_');

@@ -1,6 +1,5 @@
 import { ALL_FILTER_SCALARS, emitScalarFilterInput } from './scalar-types';
-import { SHARED_NAMES as N, publicationFilterEnumValue } from './naming';
-import { PUBLICATION_FILTERS } from '../documents/scope';
+import { PUBLICATION_FILTERS, SHARED_NAMES as N, publicationFilterEnumValue } from './naming';
 
 /** Scalars, enums and types that every generated schema has, whatever the models. */
 export const emitSharedSdl = (): string =>

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Extension } from '../extensions/types';
 import type { ContentType, Models } from '../models/types';
-import type { Services } from '../resolvers/context';
+import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { Authenticator } from '../auth/authenticate';
 

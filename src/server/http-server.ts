@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Folio } from './create-folio';
+import type { Services } from '../context';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { HttpRoute } from './folio-module';
 import { INTERNAL_ERROR, badRequest, notFound } from './error-envelope';
 import { createClientErrorHandler } from './client-errors';
 import { requestUrl } from './request-url';
 import { sendError, sendJson } from './http-json';
-import { createGraphqlRequestHandler } from '../graphql/graphql-request-handler';
+import { createGraphqlRequestHandler } from './graphql-request-handler';
 import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
@@ -16,6 +17,13 @@ import { attachGraphqlWs } from './graphql-ws';
  * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, and
  * Strapi's 404 envelope for the rest.
  */
+
+/** What the HTTP server serves: an assembled instance's GraphQL pipeline and routes, over its config and store. */
+export interface Served {
+  services: Pick<Services, 'config' | 'store'>;
+  graphql: GraphqlServer;
+  routes: HttpRoute[];
+}
 
 export interface RunningServer {
   url: string;
@@ -30,7 +38,7 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
   sendError(response, notFound().body);
 };
 
-export const createRequestListener = (folio: Folio) => {
+export const createRequestListener = (folio: Served) => {
   const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
   const handleGraphql = createGraphqlRequestHandler(folio.graphql, folio.services.config.rest.bodyLimit);
   const { cors, security } = folio.services.config;
@@ -66,7 +74,7 @@ export const createRequestListener = (folio: Folio) => {
   };
 };
 
-export const listen = (folio: Folio, host: string, port: number): Promise<RunningServer> =>
+export const listen = (folio: Served, host: string, port: number): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
     const { config } = folio.services;
     // Host is not required by node: a request without one gets Folio's own 400 (see createRequestListener)

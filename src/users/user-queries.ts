@@ -1,11 +1,10 @@
 import type { ContentType } from '../models/types';
-import type { Services } from '../resolvers/context';
+import type { Services } from '../context';
 import type { StoredDocument } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
 import { createFilterTranslator } from '../query/translate-filters';
 import { parseSort } from '../query/parse-sort';
 import { parsePagination, type PaginationInput } from '../query/parse-pagination';
-import { MAX_FILTER_DEPTH } from '../resolvers/filter-translator';
 import { inheritScope, type Scope } from '../documents/scope';
 import { permissionFor } from '../sdl/naming';
 import type { Principal } from '../auth/principal';
@@ -92,7 +91,6 @@ export const createUserQueries = ({ documents, config, models }: Services) => {
     createFilterTranslator({
       models,
       maxStringLength: config.graphql.maxFilterStringLength,
-      maxDepth: MAX_FILTER_DEPTH,
       canRead: (target) => principal.can(permissionFor(target, 'find')),
       lookup: async (target, filter, field) =>
         (await documents.findMany(target, inheritScope(target, PUBLISHED, config.i18n), { filter })).map((row) => row[field] ?? null),

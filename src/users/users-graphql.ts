@@ -1,5 +1,5 @@
 import type { Extension } from '../extensions/types';
-import type { FolioContext } from '../resolvers/context';
+import type { FolioContext } from '../context';
 import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument } from '../storage/types';
 import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';

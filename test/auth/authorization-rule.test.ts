@@ -1,6 +1,6 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { parse } from 'graphql';
-import { applyAuthOverrides, authDirectiveTransformer, DIRECTIVE_SDL } from '../../directives';
+import { applyAuthOverrides, authDirectiveTransformer, DIRECTIVE_SDL } from '../../src/directives/index';
 import { findForbidden } from '../../src/graphql/plugins/use-authorization';
 import { createRolePrincipal, createTokenPrincipal } from '../../src/auth/principal';
 

@@ -7,7 +7,7 @@ import {
   disabledDirectiveTransformer,
   policyDirectiveTransformer,
   type Policy,
-} from '../../directives';
+} from '../../src/directives/index';
 import { findForbidden } from '../../src/graphql/plugins/use-authorization';
 import { createRolePrincipal } from '../../src/auth/principal';
 

@@ -1,7 +1,6 @@
 import jwt from 'jsonwebtoken';
 import type { TestServer } from '../support/test-server';
 import { call, bearer } from '../auth/http';
-import { createApiTokens } from '../../src/auth/api-tokens';
 import { CUSTOM_TOKEN, JWT_SECRET, READ_ONLY_TOKEN, registerUser, startAuthServer } from '../auth/auth-server';
 
 /** Who may do what, enforced before execution: roles, API token types, and every way a credential fails. */
@@ -92,7 +91,7 @@ describe('roles', () => {
 
 describe('single types', () => {
   test('find allows the query, update and delete their mutations', async () => {
-    const tokens = createApiTokens(server.folio.services.store, server.folio.services.secrets.tokenSalt);
+    const tokens = server.folio.services.credentials.tokens;
     const editor = bearer((await tokens.create({ name: 'homepage-editor', type: 'custom', permissions: ['api::homepage.homepage.update'] })).accessKey);
     const reader = bearer((await tokens.create({ name: 'homepage-reader', type: 'custom', permissions: ['api::homepage.homepage.find'] })).accessKey);
     expect((await server.gql('mutation { updateHomepage(data: { headline: "Home" }) { headline } }', {}, editor)).body).toEqual({ data: { updateHomepage: { headline: 'Home' } } });
@@ -166,7 +165,7 @@ describe('API tokens', () => {
   });
 
   test('a token name given again to fewer permissions does not keep the old token\'s verdicts', async () => {
-    const tokens = createApiTokens(server.folio.services.store, server.folio.services.secrets.tokenSalt);
+    const tokens = server.folio.services.credentials.tokens;
     const broad = bearer((await tokens.create({ name: 'reused', type: 'custom', permissions: ['api::tag.tag.find'] })).accessKey);
     expect(codeOf(await server.gql('{ tags { name } }', {}, broad))).toBeUndefined();
     await tokens.revoke('reused');
@@ -237,7 +236,7 @@ describe('REST runs through the same check', () => {
 
   test('token types and bad credentials', async () => {
     expect((await call(server.url, 'POST', '/api/tags', { body: { data: { name: 'rest' } }, headers: server.asAdmin })).status).toBe(201);
-    const tokens = createApiTokens(server.folio.services.store, server.folio.services.secrets.tokenSalt);
+    const tokens = server.folio.services.credentials.tokens;
     const readOnly = bearer((await tokens.create({ name: 'rest-reader', type: 'read-only' })).accessKey);
     expect((await call(server.url, 'GET', '/api/authors', { headers: readOnly })).status).toBe(200);
     expect((await call(server.url, 'POST', '/api/authors', { body: { data: { name: 'x' } }, headers: readOnly })).status).toBe(403);

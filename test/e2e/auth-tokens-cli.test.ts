@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startFolio, type StartedFolio } from '../../src/server/start-folio';
+import { startFolio, type StartedFolio } from '../../src/app/start-folio';
 import { runTokenCommand } from '../../src/cli/token-command';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 import { bearer } from '../auth/http';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFolio } from '../../src/server/start-folio';
+import { startFolio } from '../../src/app/start-folio';
 import { EXAMPLE_SCHEMA, startTestServer, type TestServer } from '../support/test-server';
 
 /** Strapi's `strapi::cors` over HTTP, on every route, as `config/middlewares` sets it. */

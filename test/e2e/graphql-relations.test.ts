@@ -5,7 +5,7 @@ import { defaultConfig } from '../../src/config/defaults';
 import { loadModels } from '../../src/models/load-models';
 import { openStore } from '../../src/storage/open-store';
 import type { Collection, Store } from '../../src/storage/types';
-import { createFolio, type Folio } from '../../src/server/create-folio';
+import { createFolio, type Folio } from '../../src/app/create-folio';
 import { listen, type RunningServer } from '../../src/server/http-server';
 import { EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN } from '../support/test-server';
 

@@ -3,7 +3,6 @@ import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { restClient, type RestClient } from '../rest/rest-client';
 import { eventually } from '../support/eventually';
-import { createApiTokens } from '../../src/auth/api-tokens';
 
 /**
  * GraphQL subscriptions over Server-Sent Events (graphql-yoga's transport): a client POSTs the
@@ -53,7 +52,7 @@ const subscribe = async (server: TestServer, query: string, headers: Record<stri
 let server: TestServer;
 let api: RestClient;
 let tech: string;
-const tokens = () => createApiTokens(server.folio.services.store, server.folio.services.secrets.tokenSalt);
+const tokens = () => server.folio.services.credentials.tokens;
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startFolio, type StartedFolio } from '../../src/server/start-folio';
+import { startFolio, type StartedFolio } from '../../src/app/start-folio';
 import { writeConfigFiles } from '../support/server-process';
 import { runWebhookCommand } from '../../src/cli/webhook-command';
 import { EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN } from '../support/test-server';

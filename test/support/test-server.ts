@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startFolio, type StartedFolio } from '../../src/server/start-folio';
+import { startFolio, type StartedFolio } from '../../src/app/start-folio';
 import { MONGODB_TEST_URL } from '../mongodb/server-kind';
 
 /**

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { createFileHash, extensionOf, sanitizeFileName, STORED_NAME } from '../../src/upload/file-names';
-import { parseFileInfo } from '../../src/upload/file-info';
+import { createFileHash, extensionOf, sanitizeFileName, STORED_NAME } from '../../src/media/file-names';
+import { parseFileInfo } from '../../src/media/file-info';
 
 describe('sanitizeFileName', () => {
   test.each([

@@ -1,4 +1,4 @@
-import { readImageDimensions, type ReadAt } from '../../src/upload/image-dimensions';
+import { readImageDimensions, type ReadAt } from '../../src/media/image-dimensions';
 import sharp from 'sharp';
 import { bmp, gif, jpeg, png, webpExtended, webpLossless, webpLossy } from './images';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createImageFormatter } from '../../src/upload/image-formats';
-import { createLocalProvider, type LocalProvider } from '../../src/upload/local-provider';
+import { createImageFormatter } from '../../src/media/image-formats';
+import { createLocalProvider, type LocalProvider } from '../../src/media/local-provider';
 import { png } from './images';
 
 /** A format that cannot be made costs only that format: the others are kept and one line says what is missing. */

@@ -1,4 +1,4 @@
-import { isTypeAllowed, sniffFileType } from '../../src/upload/sniff-file-type';
+import { isTypeAllowed, sniffFileType } from '../../src/media/sniff-file-type';
 import { bmp, gif, jpeg, png, webpLossy } from './images';
 
 const sniff = (bytes: Buffer | string, declared = 'application/octet-stream', complete = true) => sniffFileType(Buffer.from(bytes), declared, complete);

@@ -14,7 +14,7 @@ import {
   type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
-import { authOf } from '../../../directives';
+import { authOf } from '../../directives/index';
 import { forbiddenError } from '../../errors/graphql-errors';
 import type { Principal } from '../../auth/principal';
 

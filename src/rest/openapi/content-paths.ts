@@ -1,5 +1,5 @@
 import * as names from '../../sdl/naming';
-import { PUBLICATION_FILTERS } from '../../documents/scope';
+import { PUBLICATION_FILTERS } from '../../sdl/naming';
 import type { ContentRoute, HttpMethod, RouteOperation } from '../content-routes';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
 

@@ -1,12 +1,12 @@
-import type { AuthSecrets } from '../auth/auth-secrets';
+import type { Credentials } from './auth/credentials';
 import type DataLoader from 'dataloader';
 import type { FieldNode } from 'graphql';
-import type { FolioConfig } from '../config/types';
-import type { Models } from '../models/types';
-import type { DocumentService } from '../documents/document-service';
-import type { StoredDocument, Store } from '../storage/types';
-import type { Principal } from '../auth/principal';
-import type { EventFeed } from '../events/event-feed';
+import type { FolioConfig } from './config/types';
+import type { Models } from './models/types';
+import type { DocumentService } from './documents/document-service';
+import type { StoredDocument, Store } from './storage/types';
+import type { Principal } from './auth/principal';
+import type { EventFeed } from './events/event-feed';
 
 /** What every resolver can reach: the services (shared) and the request's own state. */
 
@@ -19,8 +19,8 @@ export interface Services {
   events: EventFeed;
   /** absolute path of the instance's data directory (the embedded store, uploaded files) */
   dataDir: string;
-  /** the JWT key and API token salt, resolved once at start */
-  secrets: AuthSecrets;
+  /** the JWT service and API tokens, made once at start from the instance's secrets */
+  credentials: Credentials;
 }
 
 export interface FolioContext {

@@ -1,15 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import type { Principal } from '../auth/principal';
-import type { FolioModule } from '../server/folio-module';
-import type { Services } from '../resolvers/context';
-import { FILES_COLLECTION } from './file-record';
-import { createFileService } from './file-service';
-import { createImageFormatter } from './image-formats';
-import { createLocalProvider } from './local-provider';
+import type { Principal } from '../../auth/principal';
+import type { FolioModule } from '../folio-module';
+import type { Services } from '../../context';
+import { FILES_COLLECTION } from '../../media/file-record';
+import { createFileService } from '../../media/file-service';
+import { createImageFormatter } from '../../media/image-formats';
+import { createLocalProvider } from '../../media/local-provider';
 import { createServeUploadsRoute } from './serve-uploads';
 import { createUploadApiRoute } from './upload-routes';
-import { createUploadSchema } from './upload-schema';
-import { sweepUploads } from './sweep-uploads';
+import { createUploadSchema } from '../../media/upload-schema';
+import { sweepUploads } from '../../media/sweep-uploads';
 
 /**
  * The media library: files (and the formats made of images) stored by the local provider under `<dataDir>/<upload.directory>`,

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
-import type { ErrorDetails } from '../errors/graphql-errors';
-import { HttpError, INTERNAL_ERROR, knownErrorBodyOf, strapiErrorBodyOf, type ErrorBody } from '../server/error-envelope';
+import type { ErrorDetails } from '../../errors/graphql-errors';
+import { HttpError, INTERNAL_ERROR, knownErrorBodyOf, strapiErrorBodyOf, type ErrorBody } from '../error-envelope';
 
 /**
  * REST's reading of failures for the shared envelope: parse errors are the same GraphQL errors the

@@ -1,10 +1,10 @@
-import type { Services } from '../resolvers/context';
-import type { FolioModule, Runtime } from '../server/folio-module';
-import { createContentRoutes } from './content-routes';
+import type { Services } from '../../context';
+import type { FolioModule, Runtime } from '../folio-module';
+import { createContentRoutes } from '../../rest/content-routes';
 import { createContentHandler } from './content-handler';
-import { createSofaRoutes } from './openapi/sofa-routes';
-import { createDocsRoutes } from './openapi/docs-routes';
-import { buildOpenApiDocument } from './openapi/openapi-document';
+import { createSofaRoutes } from './sofa-routes';
+import { createDocsRoutes } from './docs-routes';
+import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each

@@ -39,9 +39,3 @@ export const createFileHash = (name: string): string => {
 
 /** What a stored file may be called on disk; anything else is refused before it reaches a path. */
 export const STORED_NAME = /^[A-Za-z0-9_]+(\.[A-Za-z0-9]{1,16})?$/;
-
-/** The responsive format every large enough image gets, beside those of the configured breakpoints. */
-export const THUMBNAIL_FORMAT = 'thumbnail';
-
-/** What a format may be called: its name starts its files' names (`small_<hash><ext>`, within STORED_NAME). */
-export const FORMAT_NAME = /^[A-Za-z0-9_]+$/;

@@ -1,14 +1,12 @@
-import type { FolioModule, FolioModuleFactory } from '../server/folio-module';
-import type { Services } from '../resolvers/context';
-import { createJwtService } from '../auth/jwt';
-import { createApiTokens } from '../auth/api-tokens';
-import { openTokenControl, type TokenControl } from '../auth/token-control';
-import { USERS_PERMISSIONS_CONTENT_TYPES } from './users-content-types';
-import { AUTHENTICATED_ROLE, seedRoles } from './roles';
-import { createRateLimiter } from './rate-limiter';
-import { createUserAdmin, type UserAdmin } from './user-admin';
-import { createUserAccounts, type UserAccounts } from './user-accounts';
-import { createUsersGraphqlExtension } from './users-graphql';
+import type { FolioModule, FolioModuleFactory } from '../folio-module';
+import type { Services } from '../../context';
+import { openTokenControl, type TokenControl } from '../../auth/token-control';
+import { USERS_PERMISSIONS_CONTENT_TYPES } from '../../users/users-content-types';
+import { AUTHENTICATED_ROLE, seedRoles } from '../../users/roles';
+import { createRateLimiter } from '../../users/rate-limiter';
+import { createUserAdmin, type UserAdmin } from '../../users/user-admin';
+import { createUserAccounts, type UserAccounts } from '../../users/user-accounts';
+import { createUsersGraphqlExtension } from '../../users/users-graphql';
 import { createUsersRoutes } from './users-routes';
 
 /**
@@ -16,9 +14,8 @@ import { createUsersRoutes } from './users-routes';
  * surfaces, `/api/users`, and API tokens (seeded from `config/admin`, managed live by `folio token`).
  */
 const create = (services: Services): FolioModule => {
-  const { config, store, documents, dataDir, secrets } = services;
-  const jwt = createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn);
-  const tokens = createApiTokens(store, secrets.tokenSalt);
+  const { config, documents, dataDir } = services;
+  const { jwt, tokens } = services.credentials;
   const limiter = createRateLimiter(config.usersPermissions.rateLimit);
   let ready: { accounts: UserAccounts; admin: UserAdmin; control: TokenControl } | undefined;
   const started = () => {

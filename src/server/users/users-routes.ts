@@ -1,19 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import qs from 'qs';
-import type { HttpRoute } from '../server/folio-module';
-import type { Services } from '../resolvers/context';
-import type { Authenticator } from '../auth/authenticate';
-import type { Principal } from '../auth/principal';
-import { knownErrorBodyOf } from '../server/error-envelope';
-import { readJsonBody, sendError, sendJson } from '../server/http-json';
-import { forbiddenError, notFoundError, unauthorizedError } from '../errors/graphql-errors';
-import { refuseOverLimit, type RateLimiter } from './rate-limiter';
-import { clientAddressOf } from '../resolvers/client-address';
-import type { SignedIn, UserAccounts } from './user-accounts';
-import type { UserAdmin } from './user-admin';
-import { createUserQueries, type UserQuery } from './user-queries';
-import { CHANGE_PASSWORD_PERMISSION } from './roles';
+import type { HttpRoute } from '../folio-module';
+import type { Services } from '../../context';
+import type { Authenticator } from '../../auth/authenticate';
+import type { Principal } from '../../auth/principal';
+import { knownErrorBodyOf } from '../error-envelope';
+import { readJsonBody, sendError, sendJson } from '../http-json';
+import { forbiddenError, notFoundError, unauthorizedError } from '../../errors/graphql-errors';
+import { refuseOverLimit, type RateLimiter } from '../../users/rate-limiter';
+import { clientAddressOf } from '../../resolvers/client-address';
+import type { SignedIn, UserAccounts } from '../../users/user-accounts';
+import type { UserAdmin } from '../../users/user-admin';
+import { createUserQueries, type UserQuery } from '../../users/user-queries';
+import { CHANGE_PASSWORD_PERMISSION } from '../../users/roles';
 
 /**
  * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), and the users

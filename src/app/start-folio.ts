@@ -4,7 +4,7 @@ import { loadConfig } from '../config/load-config';
 import { openStore } from '../storage/open-store';
 import { loadExtensions } from '../extensions/load-extensions';
 import { createFolio, type Folio } from './create-folio';
-import { listen, type RunningServer } from './http-server';
+import { listen, type RunningServer } from '../server/http-server';
 
 /** Loads everything from disk and starts listening: what `folio start` and the end-to-end tests run. */
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorEnvelope, knownErrorBodyOf } from '../server/error-envelope';
-import { sendJson } from '../server/http-json';
-import { UploadAbortedError } from './receive-form';
+import { errorEnvelope, knownErrorBodyOf } from '../error-envelope';
+import { sendJson } from '../http-json';
+import { UploadAbortedError } from '../../media/receive-form';
 
 /**
  * Answers of the upload routes: bare JSON on success (the upload plugin has no `{data, meta}`

@@ -3,16 +3,19 @@ import type { FolioConfig } from '../config/types';
 import type { Models } from '../models/types';
 import type { Store } from '../storage/types';
 import type { Extension } from '../extensions/types';
-import type { Services } from '../resolvers/context';
+import type { Services } from '../context';
 import { createDocumentService } from '../documents/document-service';
+import { countFiles } from '../media/load-files';
 import { createContentEvents, type ContentEvents } from '../events/content-events';
 import { ensureIndexes } from '../documents/ensure-indexes';
 import { backfillBigintSortKeys } from '../documents/bigint-sort-key';
 import { buildSchema } from '../schema/build-schema';
 import { createAuthenticator } from '../auth/authenticate';
 import { loadAuthSecrets } from '../auth/auth-secrets';
+import { createCredentials } from '../auth/credentials';
+import { createAccountDirectory } from '../users/account-directory';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
-import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from './folio-module';
+import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from '../server/folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
 
 /** Wires one Folio instance from explicit dependencies: models, configuration, store, extensions. */
@@ -44,10 +47,10 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
   await ensureIndexes(models, store);
   await backfillBigintSortKeys(models, store);
   const events = createContentEvents({ models, config, store, dataDir });
-  const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange });
+  const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange, countFiles: (ids) => countFiles(store, ids) });
   // before any module: a production start without secrets fails first
   const secrets = await loadAuthSecrets({ config, store, dataDir });
-  const services: Services = { models, config, store, documents, events: events.feed, dataDir, secrets };
+  const services: Services = { models, config, store, documents, events: events.feed, dataDir, credentials: createCredentials(secrets, config, store) };
   const built = modules.map((factory) => factory(services));
   const started: typeof built = [];
   const stop = async () => {
@@ -63,7 +66,7 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
     const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
     // Made after every module started: users' roles and API tokens are seeded by then.
-    const authenticator = await createAuthenticator(services);
+    const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
     const graphql = createGraphqlServer(schema, services, authenticator);
     const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions }) ?? []);
     return { services, schema, sdl, graphql, routes, events, stop };

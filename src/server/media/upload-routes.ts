@@ -1,19 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
-import type { Principal } from '../auth/principal';
-import type { Services } from '../resolvers/context';
-import type { HttpRoute } from '../server/folio-module';
-import { badUserInput, forbiddenError, notFoundError } from '../errors/graphql-errors';
-import { parsePagination, type PaginationInput } from '../query/parse-pagination';
-import { parseSort } from '../query/parse-sort';
-import { storedNameOf, toUploadResponse, type FileRow } from './file-record';
-import { parseFileInfo } from './file-info';
-import { createFileFilterTranslator, dropOperatorPrefixes, FILE_CONTENT_TYPE } from './file-query';
-import { parseFileId, type FileService } from './file-service';
-import type { LocalProvider } from './local-provider';
-import { receiveForm, type ReceivedForm } from './receive-form';
+import type { Principal } from '../../auth/principal';
+import type { Services } from '../../context';
+import type { HttpRoute } from '../folio-module';
+import { badUserInput, forbiddenError, notFoundError } from '../../errors/graphql-errors';
+import { parsePagination, type PaginationInput } from '../../query/parse-pagination';
+import { parseSort } from '../../query/parse-sort';
+import { storedNameOf, toUploadResponse, type FileRow } from '../../media/file-record';
+import { parseFileInfo } from '../../media/file-info';
+import { createFileFilterTranslator, dropOperatorPrefixes } from '../../media/file-query';
+import { FILE_CONTENT_TYPE } from '../../media/file-model';
+import { parseFileId, type FileService } from '../../media/file-service';
+import type { LocalProvider } from '../../media/local-provider';
+import { receiveForm, type ReceivedForm } from '../../media/receive-form';
 import { sendUploadError, sendUploadResult } from './upload-responses';
-import { UPLOAD_PERMISSIONS as P } from './upload-permissions';
+import { UPLOAD_PERMISSIONS as P } from '../../media/upload-permissions';
 
 /**
  * Strapi's upload routes under `/api/upload`, answering bare JSON as the official client expects:

@@ -1,8 +1,8 @@
 import { coerceInputValue, getNullableType, isInputObjectType, type GraphQLInputType } from 'graphql';
-import { badUserInput, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
-import { jsonDepthExceeds } from '../graphql/plugins/use-input-depth-limit';
+import { badUserInput, validationErrors, type ValidationIssue } from '../../errors/graphql-errors';
+import { jsonDepthExceeds } from '../../graphql/plugins/use-input-depth-limit';
 import { validationError } from './rest-error';
-import { isRecord } from '../common/is-record';
+import { isRecord } from '../../common/is-record';
 
 /**
  * The body's `data`, checked against the mutation's `<Type>Input` before anything runs, so that

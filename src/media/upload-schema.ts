@@ -1,12 +1,13 @@
 import type { Extension } from '../extensions/types';
-import type { Services } from '../resolvers/context';
+import type { Services } from '../context';
 import { SHARED_NAMES as N } from '../sdl/naming';
 import { authDirective } from '../sdl/sdl-builder';
 import { notFoundError } from '../errors/graphql-errors';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
 import { checkFileInfo } from './file-info';
-import { createFileFilterTranslator, FILE_CONTENT_TYPE } from './file-query';
+import { createFileFilterTranslator } from './file-query';
+import { FILE_CONTENT_TYPE } from './file-model';
 import { parseFileId, type FileService } from './file-service';
 import { UPLOAD_PERMISSIONS as P } from './upload-permissions';
 

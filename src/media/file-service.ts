@@ -1,8 +1,8 @@
 import type { Filter, SortSpec, Store, StoredDocument } from '../storage/types';
 import { createDocumentId } from '../documents/document-id';
-import { bytesToKilobytes, FILES_COLLECTION, FILES_SEQUENCE, storedNameOf, URL_PREFIX, type FileRow } from './file-record';
+import { bytesToKilobytes, FILES_COLLECTION, FILES_SEQUENCE, storedNameOf, URL_PREFIX, type FileRow, type ImageFormats } from './file-record';
 import type { FileInfo } from './file-info';
-import { formatOwnersFilter, formatsByStoredName, type ImageFormats, type ImageFormatter } from './image-formats';
+import { formatOwnersFilter, formatsByStoredName, type ImageFormatter } from './image-formats';
 import type { LocalProvider } from './local-provider';
 import type { ReceivedFile } from './receive-form';
 

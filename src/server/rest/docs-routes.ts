@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
-import { sendJson } from '../../server/http-json';
+import { sendJson } from '../http-json';
 
 /**
  * `/api/openapi.json` and Swagger UI at `/api/docs/`, served from the swagger-ui-dist package

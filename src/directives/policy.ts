@@ -1,8 +1,7 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
-import { forbiddenError } from '../src/errors/graphql-errors';
-import type { FolioContext } from '../src/resolvers/context';
-import type { Principal } from '../src/auth/principal';
+import { forbiddenError } from '../errors/graphql-errors';
+import type { Principal } from '../auth/principal';
 
 /**
  * `@policy(name:, config:)`: runs a registered policy before the field's resolver; a falsy
@@ -31,6 +30,12 @@ export interface PolicyReference {
 
 export type PolicyRegistry = ReadonlyMap<string, Policy>;
 
+/** The part of the request context a policy is handed (the context itself is built above the schema). */
+interface PolicyRequestState {
+  request?: Request;
+  principal?: Principal;
+}
+
 export const resolvePolicy = (registry: PolicyRegistry, reference: PolicyReference, where: string): Policy => {
   const policy = registry.get(reference.name);
   if (!policy) throw new Error(`${where}: unknown policy "${reference.name}" (registered: ${[...registry.keys()].join(', ') || 'none'})`);
@@ -44,7 +49,7 @@ export const guardWithPolicies = (
   policies.length === 0
     ? resolve
     : async (parent, args, context, info) => {
-        const { request, principal } = (context ?? {}) as Partial<FolioContext>;
+        const { request, principal } = (context ?? {}) as PolicyRequestState;
         const policyContext: PolicyContext = { parent, args, context, info, config: undefined, http: { request }, state: { principal, user: principal?.user } };
         for (const policy of policies) {
           if (!(await policy(policyContext))) throw forbiddenError('Policy Failed');

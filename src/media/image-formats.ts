@@ -1,7 +1,7 @@
 import sharp, { type FormatEnum } from 'sharp';
 import type { StoredDocument } from '../storage/types';
-import { THUMBNAIL_FORMAT } from './file-names';
-import { bytesToKilobytes, storedNameOf, URL_PREFIX, type FileRow } from './file-record';
+import { THUMBNAIL_FORMAT } from '../config/resolve-plugins';
+import { bytesToKilobytes, storedNameOf, URL_PREFIX, type FileRow, type ImageFormat, type ImageFormats } from './file-record';
 import type { LocalProvider } from './local-provider';
 
 /**
@@ -14,23 +14,6 @@ import type { LocalProvider } from './local-provider';
 
 // libvips keeps recent operations with their pixels (up to 50 MB) to reuse them; every upload is a new image, so it would only hold memory.
 sharp.cache(false);
-
-/** One entry of `formats`: Strapi's keys, in Strapi's order. */
-export type ImageFormat = {
-  name: string;
-  hash: string;
-  ext: string;
-  mime: string;
-  path: null;
-  width: number;
-  height: number;
-  /** kilobytes, as the original's `size` */
-  size: number;
-  sizeInBytes: number;
-  url: string;
-};
-
-export type ImageFormats = Record<string, ImageFormat>;
 
 /** A stored original, named as its record names it: its formats' names are made from these. */
 export interface FormatSource {

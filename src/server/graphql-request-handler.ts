@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from '../server/error-envelope';
-import { readBody } from '../server/http-json';
-import { createFetchRequest } from '../server/fetch-request';
-import { REQUEST_HOST } from '../server/request-url';
-import type { GraphqlServer } from './create-graphql-server';
+import { HttpError } from './error-envelope';
+import { readBody } from './http-json';
+import { createFetchRequest } from './fetch-request';
+import { REQUEST_HOST } from './request-url';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
 
 /**
  * The node front of `/graphql`, holding requests to the body limit before yoga sees them.

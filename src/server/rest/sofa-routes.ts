@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { print, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { filterSchema } from '@graphql-tools/utils';
 import { useSofa } from 'sofa-api';
-import type { Runtime } from '../../server/folio-module';
-import { errorBodyOf } from '../rest-error';
-import { errorEnvelope, notFound } from '../../server/error-envelope';
-import { createFetchRequest } from '../../server/fetch-request';
-import { readBody, sendError, sendJson } from '../../server/http-json';
-import { extensionRootFields } from './extension-root-fields';
-import { envelopeOf, errorResponses, type OpenApiPaths } from './openapi-shapes';
-import { SCALAR_SCHEMAS } from './scalar-schemas';
+import type { Runtime } from '../folio-module';
+import { errorBodyOf } from './rest-error';
+import { errorEnvelope, notFound } from '../error-envelope';
+import { createFetchRequest } from '../fetch-request';
+import { readBody, sendError, sendJson } from '../http-json';
+import { extensionRootFields } from '../../rest/openapi/extension-root-fields';
+import { envelopeOf, errorResponses, type OpenApiPaths } from '../../rest/openapi/openapi-shapes';
+import { SCALAR_SCHEMAS } from '../../rest/openapi/scalar-schemas';
 
 /**
  * REST routes, by sofa-api, for the queries and mutations hand-written extensions add: sofa

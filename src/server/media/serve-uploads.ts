@@ -1,12 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { HttpRoute } from '../server/folio-module';
-import { notFound } from '../server/error-envelope';
-import { sendError } from '../server/http-json';
-import { STORED_NAME } from './file-names';
-import { URL_PREFIX } from './file-record';
-import type { FileService } from './file-service';
-import type { LocalProvider } from './local-provider';
+import type { HttpRoute } from '../folio-module';
+import { notFound } from '../error-envelope';
+import { sendError } from '../http-json';
+import { STORED_NAME } from '../../media/file-names';
+import { URL_PREFIX } from '../../media/file-record';
+import type { FileService } from '../../media/file-service';
+import type { LocalProvider } from '../../media/local-provider';
 
 /**
  * `/uploads/<hash><ext>`: the stored files, public as in Strapi. A name is served only when a

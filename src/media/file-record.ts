@@ -1,6 +1,5 @@
 import type { StoredDocument } from '../storage/types';
-import type { ImageFormats } from './image-formats';
-export { FILES_COLLECTION } from '../documents/document-service';
+import { FILE_CONTENT_TYPE } from './file-model';
 
 /**
  * A media file as stored in the `files` collection. The row holds exactly the fields of Strapi's
@@ -8,8 +7,26 @@ export { FILES_COLLECTION } from '../documents/document-service';
  * populate, GraphQL) shows it as is once internal `_` fields are left out.
  */
 
+export const FILES_COLLECTION = FILE_CONTENT_TYPE.collectionName;
 export const FILES_SEQUENCE = 'files';
 export const URL_PREFIX = '/uploads/';
+
+/** One entry of `formats`: Strapi's keys, in Strapi's order. */
+export type ImageFormat = {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  path: null;
+  width: number;
+  height: number;
+  /** kilobytes, as the original's `size` */
+  size: number;
+  sizeInBytes: number;
+  url: string;
+};
+
+export type ImageFormats = Record<string, ImageFormat>;
 
 export interface FileRow extends StoredDocument {
   id: number;
