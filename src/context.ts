@@ -23,9 +23,20 @@ export interface Services {
   credentials: Credentials;
 }
 
+/** How long a list may be: the default page size and the largest one. */
+export interface PageLimits {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
 export interface FolioContext {
   services: Services;
   principal: Principal;
+  /**
+   * The limits of the surface asking: REST's (`api.rest`) for a REST request, GraphQL's otherwise. Every
+   * list is clamped with these, so a REST page and its `meta.pagination` agree.
+   */
+  pageLimits: PageLimits;
   /** per-request batch loaders, keyed by what they load */
   loaders: Map<string, DataLoader<unknown, unknown, unknown>>;
   request?: Request;

@@ -4,7 +4,7 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createDocumentCache } from './document-cache';
 import { maskError } from './mask-errors';
 import type { FolioConfig } from '../config/types';
-import type { Services, FolioContext } from '../context';
+import type { Services, FolioContext, PageLimits } from '../context';
 import type { Authenticator } from '../auth/authenticate';
 import { useAuthorization } from './plugins/use-authorization';
 import { useAmountLimit } from './plugins/use-amount-limit';
@@ -32,6 +32,10 @@ const MAX_INPUT_DEPTH = 100;
 /** Brackets of a document's source: past what the depth and input-depth limits let through, far below the parser's stack. */
 const MAX_NESTING = 256;
 
+/** REST hands its own limits to the pipeline with the request (see run-operation). */
+const isPageLimits = (value: unknown): value is PageLimits =>
+  typeof value === 'object' && value !== null && typeof (value as PageLimits).defaultLimit === 'number' && typeof (value as PageLimits).maxLimit === 'number';
+
 const isProduction = (config: FolioConfig) => config.env === 'production';
 
 const graphiqlByDefault = (config: FolioConfig) => !isProduction(config) || config.graphql.playgroundAlways;
@@ -45,6 +49,7 @@ export const servesGraphiql = (config: FolioConfig): boolean => {
 export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
+  const graphqlLimits: PageLimits = { defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit };
   const rejectWith400 = [
     (_: unknown, error: { extensions: Record<string, unknown> }) => {
       Object.assign(error.extensions, { http: { status: 400 }, code: error.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED' });
@@ -63,9 +68,9 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     maskedErrors: { maskError },
     ...graphql.yoga,
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
-    context: async ({ request }) => {
+    context: async ({ request, pageLimits }) => {
       const authenticate = () => authenticator.authenticate(request.headers.get('authorization'));
-      return { services, principal: await authenticate(), authenticate, loaders: new Map(), request };
+      return { services, principal: await authenticate(), authenticate, loaders: new Map(), request, pageLimits: isPageLimits(pageLimits) ? pageLimits : graphqlLimits };
     },
     plugins: [
       useResponseSizeLimit(graphql.maxResponseBytes),

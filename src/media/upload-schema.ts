@@ -1,5 +1,5 @@
 import type { Extension } from '../extensions/types';
-import type { Services } from '../context';
+import type { FolioContext, Services } from '../context';
 import { SHARED_NAMES as N } from '../sdl/naming';
 import { authDirective } from '../sdl/sdl-builder';
 import { notFoundError } from '../errors/graphql-errors';
@@ -44,9 +44,8 @@ type Mutation {
 export const createUploadSchema = ({ models, config }: Services, files: FileService): Extension => {
   const translateFilters = createFileFilterTranslator(models, config.graphql.maxFilterStringLength);
 
-  const find = async (args: Args) => {
-    const { defaultLimit, maxLimit } = config.graphql;
-    const page = parsePagination(args.pagination as Args | undefined, { defaultLimit, maxLimit });
+  const find = async (args: Args, context: FolioContext) => {
+    const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);
     const filter = await translateFilters(args.filters);
     const rows = await files.find({ filter, sort: parseSort(FILE_CONTENT_TYPE.attributes, args.sort), skip: page.skip, limit: page.limit });
     return { rows, filter, page };
@@ -62,9 +61,9 @@ export const createUploadSchema = ({ models, config }: Services, files: FileServ
     resolvers: {
       Query: {
         uploadFile: (_: unknown, args: Args) => files.findOne({ documentId: args.documentId as string }),
-        uploadFiles: async (_: unknown, args: Args) => (await find(args)).rows,
-        uploadFiles_connection: async (_: unknown, args: Args) => {
-          const { rows, filter, page } = await find(args);
+        uploadFiles: async (_: unknown, args: Args, context: FolioContext) => (await find(args, context)).rows,
+        uploadFiles_connection: async (_: unknown, args: Args, context: FolioContext) => {
+          const { rows, filter, page } = await find(args, context);
           return {
             nodes: rows,
             // Counting costs a query: only done when pageInfo is selected.

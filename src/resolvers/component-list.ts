@@ -30,8 +30,7 @@ export const componentListResolver = (models: Models, field: string, componentUi
         });
     // Without pagination a repeatable component is returned whole, as stored; the amount limit still applies.
     if (!args.pagination || Object.keys(args.pagination).length === 0) return sorted;
-    const { defaultLimit, maxLimit } = context.services.config.graphql;
-    const page = parsePagination(args.pagination, { defaultLimit, maxLimit });
+    const page = parsePagination(args.pagination, context.pageLimits);
     return sorted.slice(page.skip, page.skip + page.limit);
   };
 };

@@ -44,8 +44,7 @@ interface Connection {
 const listResolvers = (contentType: ContentType) => {
   const find = async (args: Args, context: FolioContext) => {
     const scope = readScope(contentType, args, context, true);
-    const { defaultLimit, maxLimit } = context.services.config.graphql;
-    const page = parsePagination(args.pagination as Args | undefined, { defaultLimit, maxLimit });
+    const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);
     const keys = parseSortPaths(context.services.models, contentType, args.sort);
     const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
     const rows = keys.some((key) => key.path.length > 1)

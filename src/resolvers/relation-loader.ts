@@ -34,8 +34,7 @@ const loaderFor = <V>(context: FolioContext, key: string, batch: (parents: reado
 
 /** Pages one parent's rows; the store query already filtered and, when asked, sorted them. */
 const pageRows = (rows: StoredDocument[], args: ListArgs, context: FolioContext): StoredDocument[] => {
-  const { defaultLimit, maxLimit } = context.services.config.graphql;
-  const page = parsePagination(args.pagination, { defaultLimit, maxLimit });
+  const page = parsePagination(args.pagination, context.pageLimits);
   return rows.slice(page.skip, page.skip + page.limit);
 };
 

@@ -9,6 +9,7 @@ import {
 } from 'graphql';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createDocumentCache } from '../graphql/document-cache';
+import type { PageLimits } from '../context';
 
 /**
  * Runs a compiled REST operation through the `/graphql` envelop pipeline (yoga's
@@ -44,13 +45,14 @@ export const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source
 
 export type RunResult<Extra> = { result: ExecutionResult; compiled?: CompiledOperation<Extra> };
 
-export const createOperationRunner = <Extra>(graphql: GraphqlServer) => {
+/** `pageLimits`: REST's, which the resolvers clamp lists with instead of GraphQL's. */
+export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits: PageLimits) => {
   const cache = createDocumentCache<CompiledOperation<Extra>>((_, compiled) => compiled.source);
   return {
     cache,
     async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>): Promise<RunResult<Extra>> {
       const params = { query: '', variables };
-      const enveloped = graphql.getEnveloped({ request, params });
+      const enveloped = graphql.getEnveloped({ request, params, pageLimits });
       let compiled = cache.get(key);
       if (!compiled) {
         const { source, extra } = plan();

@@ -58,7 +58,7 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
   const views = createOwnerViews(models, schema);
   const filters = createRestFilterConverter(schema);
   const populate = createPopulateParser(views, filters);
-  const runner = createOperationRunner<Shapers>(graphql);
+  const runner = createOperationRunner<Shapers>(graphql, config.rest);
   const toFetchRequest = createFetchRequest(graphql.fetchAPI);
   const searches = new Map<string, ReturnType<typeof createSearchFilter>>();
   const viewOf = (contentType: ContentType): OwnerView => views.get(contentType.uid) as OwnerView;

@@ -77,7 +77,7 @@ export const createSofaRoutes = ({ services, schema, graphql, extensions }: Runt
   };
   const execute = async (args: ExecutionArgs): Promise<ExecutionResult> => {
     const { request } = args.contextValue as { request: Request };
-    const enveloped = graphql.getEnveloped({ request, params: { query: sourceOf(args.document), variables: args.variableValues ?? undefined } });
+    const enveloped = graphql.getEnveloped({ request, params: { query: sourceOf(args.document), variables: args.variableValues ?? undefined }, pageLimits: services.config.rest });
     const errors = enveloped.validate(enveloped.schema, args.document);
     if (errors.length > 0) return { errors };
     const contextValue = await enveloped.contextFactory();
