@@ -18,10 +18,3 @@ export const createFileFilterTranslator = (models: Models, maxStringLength: numb
   });
   return (filters: unknown): Promise<Filter> => translator.translate(FILE_CONTENT_TYPE, filters);
 };
-
-/** REST writes operators with a `$` (`{ mime: { $contains: 'image' } }`); the translator takes them without. */
-export const dropOperatorPrefixes = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(dropOperatorPrefixes);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.startsWith('$') ? key.slice(1) : key, dropOperatorPrefixes(inner)]));
-};

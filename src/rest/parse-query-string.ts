@@ -2,7 +2,7 @@ import qs from 'qs';
 import { badUserInput } from '../errors/graphql-errors';
 
 /**
- * The query string, parsed as Strapi parses it (`qs` with its options: a 25-element `$in`
+ * The one parser of REST query strings (content, users, files), parsing as Strapi parses it (`qs` with its options: a 25-element `$in`
  * stays an array, a bare `$null` is null). Keys naming `Object.prototype` members are refused
  * rather than left to qs, which would drop them silently (a dropped filter widens the result).
  */
@@ -23,6 +23,10 @@ export const QUERY_PARAMETERS = [
 ] as const;
 export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
 export type RestQuery = Partial<Record<QueryParameter, unknown>>;
+
+/** What `/api/users` and `/api/upload/files` read: Strapi's entity-service parameters, `start`/`limit` of v4 included. */
+export const LIST_QUERY_PARAMETERS = ['filters', 'sort', 'pagination', 'start', 'limit', 'populate'] as const;
+export type ListQueryParameter = (typeof LIST_QUERY_PARAMETERS)[number];
 
 const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
 
@@ -52,14 +56,14 @@ const refusePrototypeKeys = (search: string) => {
  * tag, a framework's own parameter) is dropped, as Strapi drops it, or, with `strict`
  * (`api.rest.strictQuery`), a 400 naming it. Inside the parameters Folio stays strict either way.
  */
-export const parseQueryString = (search: string, allowed: ReadonlySet<QueryParameter>, strict = false): RestQuery => {
+export const parseQueryString = <P extends string = QueryParameter>(search: string, allowed: ReadonlySet<P>, strict = false): Partial<Record<P, unknown>> => {
   const text = search.startsWith('?') ? search.slice(1) : search;
   if (text === '') return {};
   refusePrototypeKeys(text);
   const parsed = qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
-  const query: RestQuery = {};
+  const query: Partial<Record<P, unknown>> = {};
   for (const [key, value] of Object.entries(parsed)) {
-    if (allowed.has(key as QueryParameter)) query[key as QueryParameter] = value;
+    if (allowed.has(key as P)) query[key as P] = value;
     else if (strict) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
   }
   return query;

@@ -10,6 +10,7 @@ import {
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createDocumentCache } from '../graphql/document-cache';
 import type { PageLimits } from '../context';
+import { withCode } from '../graphql/plugins/use-client-errors';
 
 /**
  * Runs a compiled REST operation through the `/graphql` envelop pipeline (yoga's
@@ -66,7 +67,7 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
       // Coerced here first so a value a scalar refuses is a 400 naming the variable, not an error the
       // pipeline masks as unexpected (a scalar's TypeError looks like a bug to it).
       const coerced = getVariableValues(enveloped.schema, compiled.variables, variables, { maxErrors: 1 });
-      if (coerced.errors) return { result: { errors: coerced.errors } };
+      if (coerced.errors) return { result: { errors: coerced.errors.map(withCode) } };
       const contextValue = await enveloped.contextFactory();
       const result = await enveloped.execute({
         schema: enveloped.schema,

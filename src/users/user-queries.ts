@@ -1,4 +1,3 @@
-import type { ContentType } from '../models/types';
 import type { Services } from '../context';
 import type { StoredDocument } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
@@ -10,6 +9,7 @@ import { permissionFor } from '../sdl/naming';
 import type { Principal } from '../auth/principal';
 import { ROLE_CONTENT_TYPE, USER_CONTENT_TYPE, publicFieldsOf } from './users-content-types';
 import { isRecord } from '../common/is-record';
+import { fromRestOperators } from '../query/rest-operators';
 
 /**
  * Reads behind `GET /api/users[/:id|/count|/me]`: Strapi's `filters`, `sort`, `pagination` (or `start`/
@@ -33,35 +33,6 @@ const POPULATABLE = new Map([['role', ROLE_CONTENT_TYPE]]);
 
 const pick = (row: StoredDocument, fields: string[]): StoredDocument =>
   Object.fromEntries(fields.filter((field) => field in row).map((field) => [field, row[field]]));
-
-/** REST values arrive as strings; the attribute's type says what they mean. */
-const coerceRestValue = (type: string | undefined, value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map((item) => coerceRestValue(type, item));
-  if (typeof value !== 'string') return value;
-  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
-  if ((type === 'integer' || type === 'float' || type === 'decimal') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  return value;
-};
-
-/** `{ blocked: { $eq: 'true' } }` → `{ blocked: { eq: true } }`: REST's `$` operators in the translator's form. */
-const fromRestFilters = (contentType: ContentType, resolveTarget: (uid: string) => ContentType | undefined, value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map((item) => fromRestFilters(contentType, resolveTarget, item));
-  if (!isRecord(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => {
-      if (key === '$and' || key === '$or' || key === '$not') return [key.slice(1), fromRestFilters(contentType, resolveTarget, inner)];
-      const attribute = Object.hasOwn(contentType.attributes, key) ? contentType.attributes[key] : undefined;
-      if (attribute?.type === 'relation') {
-        const target = resolveTarget(attribute.target);
-        return [key, target ? fromRestFilters(target, resolveTarget, inner) : inner];
-      }
-      const operators = isRecord(inner)
-        ? Object.fromEntries(Object.entries(inner).map(([operator, operand]) => [operator.replace(/^\$/, ''), coerceRestValue(attribute?.type, operand)]))
-        : inner;
-      return [key, operators];
-    }),
-  );
-};
 
 /**
  * A relation whose target the caller may not `find` cannot be populated: refused as an unknown key (Strapi's
@@ -94,7 +65,7 @@ export const createUserQueries = ({ documents, config, models }: Services) => {
       canRead: (target) => principal.can(permissionFor(target, 'find')),
       lookup: async (target, filter, field) =>
         (await documents.findMany(target, inheritScope(target, PUBLISHED, config.i18n), { filter })).map((row) => row[field] ?? null),
-    }).translate(USER_CONTENT_TYPE, fromRestFilters(USER_CONTENT_TYPE, (uid) => models.contentTypes.get(uid), query.filters));
+    }).translate(USER_CONTENT_TYPE, fromRestOperators(models, USER_CONTENT_TYPE, query.filters));
 
   const rolesById = async (users: StoredDocument[]): Promise<Map<string, StoredDocument>> => {
     const ids = [...new Set(users.map((user) => user.role).filter((id): id is string => typeof id === 'string'))];

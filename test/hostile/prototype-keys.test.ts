@@ -92,3 +92,13 @@ test('a __proto__ key in a JSON attribute survives a restart of the embedded sto
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// /api/users and /api/upload/files parse their query strings with the content routes' parser: a
+// prototype key there was dropped by qs, widening the filter it stood in.
+test.each(['/api/users', '/api/users/count', '/api/upload/files'])('%s refuses a prototype key in its query string with 400', async (path) => {
+  for (const search of ['filters[__proto__][username]=x', 'filters[constructor][prototype][x]=1', 'sort[toString]=1']) {
+    const response = await call<{ error: { name: string; details: { source: string } } }>(server.url, 'GET', `${path}?${search}`, { headers: server.asAdmin });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ name: 'ValidationError', details: { source: 'query' } });
+  }
+});

@@ -17,7 +17,8 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 const requestError = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
-const withCode = (error: GraphQLError): GraphQLError =>
+/** A request error graphql-js leaves without a code (a variable that does not coerce) as `BAD_USER_INPUT`. */
+export const withCode = (error: GraphQLError): GraphQLError =>
   error.extensions.code !== undefined
     ? error
     : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });

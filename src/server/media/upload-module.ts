@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import type { Principal } from '../../auth/principal';
+import { createRequestAuthorizer } from '../request-authorizer';
 import type { FolioModule } from '../folio-module';
 import type { Services } from '../../context';
 import { FILES_COLLECTION } from '../../media/file-record';
@@ -35,8 +34,7 @@ export const createUploadModule = (services: Services): FolioModule => {
       if (swept.length > 0) process.stderr.write(`upload: removed ${swept.length} file(s) left by an interrupted upload\n`);
     },
     routes({ authenticator }) {
-      const principalOf = (request: IncomingMessage): Promise<Principal> => authenticator.authenticate(request.headers.authorization ?? null);
-      return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, principalOf })];
+      return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, callers: createRequestAuthorizer(authenticator) })];
     },
   };
 };

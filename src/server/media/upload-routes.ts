@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import qs from 'qs';
-import type { Principal } from '../../auth/principal';
+import type { RequestAuthorizer } from '../request-authorizer';
 import type { Services } from '../../context';
 import type { HttpRoute } from '../folio-module';
-import { badUserInput, forbiddenError, notFoundError } from '../../errors/graphql-errors';
+import { badUserInput, notFoundError } from '../../errors/graphql-errors';
 import { parsePagination, type PaginationInput } from '../../query/parse-pagination';
 import { parseSort } from '../../query/parse-sort';
 import { storedNameOf, toUploadResponse, type FileRow } from '../../media/file-record';
 import { parseFileInfo } from '../../media/file-info';
-import { createFileFilterTranslator, dropOperatorPrefixes } from '../../media/file-query';
+import { createFileFilterTranslator } from '../../media/file-query';
+import { fromRestOperators } from '../../query/rest-operators';
+import { LIST_QUERY_PARAMETERS, parseQueryString, type ListQueryParameter } from '../../rest/parse-query-string';
 import { FILE_CONTENT_TYPE } from '../../media/file-model';
 import { parseFileId, type FileService } from '../../media/file-service';
 import type { LocalProvider } from '../../media/local-provider';
@@ -26,20 +27,15 @@ export interface UploadRoutesOptions {
   services: Services;
   files: FileService;
   provider: LocalProvider;
-  principalOf(request: IncomingMessage): Promise<Principal>;
+  callers: RequestAuthorizer;
 }
 
-// Strapi's qs options: a 25-element `$in` stays an array, a bare `$null` is null.
-const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
+const FILE_QUERY_PARAMETERS: ReadonlySet<ListQueryParameter> = new Set(LIST_QUERY_PARAMETERS);
 const FILE_PATH = /^\/api\/upload\/files\/([^/]+)$/;
 
-export const createUploadApiRoute = ({ services, files, provider, principalOf }: UploadRoutesOptions): HttpRoute => {
+export const createUploadApiRoute = ({ services, files, provider, callers: { authorize } }: UploadRoutesOptions): HttpRoute => {
   const { config, models } = services;
   const translateFilters = createFileFilterTranslator(models, config.graphql.maxFilterStringLength);
-
-  const authorize = async (request: IncomingMessage, permission: string) => {
-    if (!(await principalOf(request)).can(permission)) throw forbiddenError('Forbidden');
-  };
 
   const fileOf = async (idText: string): Promise<FileRow> => {
     const id = parseFileId(idText);
@@ -49,8 +45,8 @@ export const createUploadApiRoute = ({ services, files, provider, principalOf }:
   };
 
   const list = async (url: URL) => {
-    const query = qs.parse(url.search.slice(1), QS_OPTIONS) as Record<string, unknown>;
-    const filter = await translateFilters(dropOperatorPrefixes(query.filters));
+    const query = parseQueryString(url.search, FILE_QUERY_PARAMETERS, config.rest.strictQuery);
+    const filter = await translateFilters(fromRestOperators(models, FILE_CONTENT_TYPE, query.filters));
     const sort = parseSort(FILE_CONTENT_TYPE.attributes, query.sort);
     // Without pagination Strapi lists every file; the official client relies on it.
     const page = query.pagination === undefined ? undefined : parsePagination(query.pagination as PaginationInput, config.rest);

@@ -31,8 +31,6 @@ const fromGraphqlError = (error: GraphQLError): ErrorBody => {
   const strapi = strapiErrorBodyOf(error);
   if (strapi) return strapi;
   if (typeof code === 'string' && REJECTED_BEFORE_EXECUTION.has(code)) return { status: 400, name: 'ValidationError', message: error.message, details: {} };
-  // Variable coercion failures carry no code: the compiled operation is valid, so the values were not.
-  if (error.message.startsWith('Variable "$')) return { status: 400, name: 'ValidationError', message: error.message, details: {} };
   // Protocol errors (sofa's "invalid JSON") carry the status yoga would answer with.
   const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, name: NAME_BY_STATUS[status] ?? 'ApplicationError', message: error.message, details: {} };

@@ -1,19 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import qs from 'qs';
 import type { HttpRoute } from '../folio-module';
 import type { Services } from '../../context';
 import type { Authenticator } from '../../auth/authenticate';
 import type { Principal } from '../../auth/principal';
 import { knownErrorBodyOf } from '../error-envelope';
 import { readJsonBody, sendError, sendJson } from '../http-json';
-import { forbiddenError, notFoundError, unauthorizedError } from '../../errors/graphql-errors';
+import { createRequestAuthorizer } from '../request-authorizer';
+import { notFoundError, unauthorizedError } from '../../errors/graphql-errors';
 import { refuseOverLimit, type RateLimiter } from '../../users/rate-limiter';
 import { clientAddressOf } from '../../resolvers/client-address';
 import type { SignedIn, UserAccounts } from '../../users/user-accounts';
 import type { UserAdmin } from '../../users/user-admin';
 import { createUserQueries, type UserQuery } from '../../users/user-queries';
 import { CHANGE_PASSWORD_PERMISSION } from '../../users/roles';
+import { LIST_QUERY_PARAMETERS, parseQueryString, type ListQueryParameter } from '../../rest/parse-query-string';
 
 /**
  * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), and the users
@@ -29,7 +30,7 @@ export interface UsersRoutesOptions {
 }
 
 const USER_PERMISSION = 'plugin::users-permissions.user';
-const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
+const USER_QUERY_PARAMETERS: ReadonlySet<ListQueryParameter> = new Set(LIST_QUERY_PARAMETERS);
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
 
@@ -45,14 +46,7 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
 export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
 
-  const principalOf = (request: IncomingMessage): Promise<Principal> => authenticator.authenticate(request.headers.authorization ?? null);
-
-  /** The principal, once it holds `permission` (401 for a bad credential, 403 for a missing grant). */
-  const authorize = async (request: IncomingMessage, permission: string): Promise<Principal> => {
-    const principal = await principalOf(request);
-    if (!principal.can(permission)) throw forbiddenError('Forbidden');
-    return principal;
-  };
+  const { principalOf, authorize } = createRequestAuthorizer(authenticator);
 
   /** Sign-in and password routes: rate limited, answered with a JWT and the user; `permission`, when the route needs one. */
   const signIn =
@@ -72,7 +66,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       sendJson(response, 200, { jwt, user: queries.toRest(user) });
     };
 
-  const parseQuery = (url: URL): UserQuery => qs.parse(url.search.slice(1), QS_OPTIONS) as UserQuery;
+  const parseQuery = (url: URL): UserQuery => parseQueryString(url.search, USER_QUERY_PARAMETERS, services.config.rest.strictQuery) as UserQuery;
 
   const handlers: Array<{ method: string; path: RegExp; handle: (match: RegExpExecArray) => Handler }> = [
     { method: 'POST', path: /^\/api\/auth\/local\/register\/?$/, handle: () => signIn(accounts.register) },
