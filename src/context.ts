@@ -7,6 +7,7 @@ import type { DocumentService } from './documents/document-service';
 import type { StoredDocument, Store } from './storage/types';
 import type { Principal } from './auth/principal';
 import type { EventFeed } from './events/event-feed';
+import type { Scope } from './documents/scope';
 
 /** What every resolver can reach: the services (shared) and the request's own state. */
 
@@ -42,6 +43,8 @@ export interface FolioContext {
   request?: Request;
   /** the caller as its credentials stand now: long-lived operations (subscriptions) check again per event */
   authenticate?: () => Promise<Principal>;
+  /** the scope each row was read in, so its relations inherit status and locale (see resolvers/row-scope) */
+  rowScopes: WeakMap<StoredDocument, Scope>;
   /** relation answers loaded ahead of their fields, by field node and parent row (see prefetch-relations) */
   prefetched?: Map<FieldNode, Map<StoredDocument, PrefetchedValue>>;
 }

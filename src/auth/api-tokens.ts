@@ -13,7 +13,7 @@ import { onceUntilFailure } from '../common/once-until-failure';
  */
 
 export const API_TOKENS_COLLECTION = 'api_tokens';
-export const API_TOKEN_TYPES: readonly ApiTokenType[] = ['full-access', 'read-only', 'custom'];
+const API_TOKEN_TYPES: readonly ApiTokenType[] = ['full-access', 'read-only', 'custom'];
 
 export interface ApiTokenInfo {
   name: string;

@@ -34,7 +34,7 @@ const isSecrets = (value: unknown): value is GeneratedSecrets => isRecord(value)
 const generate = (): string => randomBytes(48).toString('base64');
 
 /** A secret anyone could guess or brute-force is no secret: production asks for at least this much. */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 
 const legacySecrets = (dataDir: string): GeneratedSecrets | undefined => {
   const path = join(dataDir, LEGACY_SECRETS_FILE);

@@ -57,7 +57,7 @@ const sdl = (flags: Record<string, string>) => {
 const HELP = new Set(['--help', '-h', 'help']);
 
 /** The usage lines of one command (`folio token …`), or all of them. */
-export const usageOf = (command?: string): string => {
+const usageOf = (command?: string): string => {
   const lines = USAGE.split('\n').filter((line) => command === undefined || line.trimStart().startsWith(`folio ${command} `));
   return lines.length > 0 && command !== undefined ? `Usage:\n${lines.join('\n')}\n` : `${USAGE}\n`;
 };

@@ -45,5 +45,3 @@ export const createLruCache = <V>(options: LruOptions<V> | number) => {
     },
   };
 };
-
-export type LruCache<V> = ReturnType<typeof createLruCache<V>>;

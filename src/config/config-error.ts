@@ -5,7 +5,7 @@ export interface ConfigProblem {
   message: string;
 }
 
-export function formatConfigProblem({ source, path, message }: ConfigProblem): string {
+function formatConfigProblem({ source, path, message }: ConfigProblem): string {
   return path ? `${source}: ${path} ${message}` : `${source}: ${message}`;
 }
 

@@ -52,7 +52,7 @@ function resolveUsersPermissions(
 export const THUMBNAIL_FORMAT = 'thumbnail';
 
 /** What a format may be called: its name starts its files' names (`small_<hash><ext>`, within the media's stored names). */
-export const FORMAT_NAME = /^[A-Za-z0-9_]+$/;
+const FORMAT_NAME = /^[A-Za-z0-9_]+$/;
 
 function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], report: Report): FolioConfig['upload'] {
   // `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.

@@ -15,7 +15,7 @@ const LENGTH_WIDTH = 4;
 export const MAX_BIGINT_DIGITS = 10 ** LENGTH_WIDTH - 1;
 
 /** For canonical text (see coerceScalar): `-12` → `0999887`, `7` → `100017`. */
-export const bigintSortKey = (canonical: string): string => {
+const bigintSortKey = (canonical: string): string => {
   const negative = canonical.startsWith('-');
   const digits = negative ? canonical.slice(1) : canonical;
   if (!negative) return `1${String(digits.length).padStart(LENGTH_WIDTH, '0')}${digits}`;

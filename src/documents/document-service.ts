@@ -44,7 +44,7 @@ export interface ListQuery {
 const withTiebreak = (sort: ListQuery['sort'] = []): NonNullable<ListQuery['sort']> =>
   sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', 1]];
 
-export const COMPONENT_SEQUENCE = 'components';
+const COMPONENT_SEQUENCE = 'components';
 
 const isToMany = (attribute: RelationAttribute): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 const asList = (value: StoredValue | undefined): string[] =>
@@ -279,7 +279,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
     return documentId ? update(contentType, documentId, data, scope) : create(contentType, data, scope);
   };
 
-  return { create, update, remove, findMany, findOne, findFirst, count, singleDocumentId, upsertSingle, collectionOf, withScope };
+  return { create, update, remove, findMany, findOne, findFirst, count, singleDocumentId, upsertSingle };
 };
 
 export type DocumentService = ReturnType<typeof createDocumentService>;

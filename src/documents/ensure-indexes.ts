@@ -6,7 +6,7 @@ import type { IndexSpec, Store } from '../storage/types';
  * (documentId, locale, status), unique attributes per locale and status, and the fields reads
  * filter or sort on by default.
  */
-export const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
+const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
   const result = new Map<string, IndexSpec[]>();
   for (const contentType of models.contentTypes.values()) {
     const indexes: IndexSpec[] = [

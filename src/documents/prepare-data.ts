@@ -240,5 +240,3 @@ export const createDataPreparer = (context: PrepareContext) => {
     },
   };
 };
-
-export type DataPreparer = ReturnType<typeof createDataPreparer>;

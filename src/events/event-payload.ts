@@ -66,8 +66,6 @@ export const createEventPayloads = (models: Models) => {
   });
 };
 
-export type EventPayloads = ReturnType<typeof createEventPayloads>;
-
 /** Content-types whose changes are events: the project's own and users, not Folio's bookkeeping (roles seeded at every start). */
 export const emitsEvents = (contentType: ContentType): boolean =>
   contentType.uid.startsWith('api::') || contentType.uid === 'plugin::users-permissions.user';

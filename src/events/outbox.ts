@@ -11,8 +11,8 @@ import type { ContentEvent } from './event-payload';
  * or failed (dead-lettered) after the webhook's `maxAttempts`.
  */
 
-export const EVENTS_COLLECTION = 'folio_events';
-export const DELIVERIES_COLLECTION = 'folio_deliveries';
+const EVENTS_COLLECTION = 'folio_events';
+const DELIVERIES_COLLECTION = 'folio_deliveries';
 
 export interface StoredEvent extends ContentEvent {
   /** increasing, for readers that follow the stream (subscriptions) */

@@ -114,5 +114,3 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
     },
   };
 };
-
-export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

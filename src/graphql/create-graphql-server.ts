@@ -70,7 +70,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
     context: async ({ request, pageLimits }) => {
       const authenticate = () => authenticator.authenticate(request.headers.get('authorization'));
-      return { services, principal: await authenticate(), authenticate, loaders: new Map(), request, pageLimits: isPageLimits(pageLimits) ? pageLimits : graphqlLimits };
+      return { services, principal: await authenticate(), authenticate, loaders: new Map(), rowScopes: new WeakMap(), request, pageLimits: isPageLimits(pageLimits) ? pageLimits : graphqlLimits };
     },
     plugins: [
       useResponseSizeLimit(graphql.maxResponseBytes),

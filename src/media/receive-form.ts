@@ -58,7 +58,7 @@ const MAX_FIELD_BYTES = 1024 * 1024;
 /** Strapi's "upload entry files" fields; linking on upload is not offered, and ignoring them would lose the link silently. */
 const LINKING_FIELDS = new Set(['ref', 'refId', 'field']);
 
-export const isMultipart = (request: IncomingMessage): boolean => /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+const isMultipart = (request: IncomingMessage): boolean => /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 
 /** Passes bytes through, counting them, and judges the type once the first SNIFF_BYTES have passed. */
 const createInspector = (fileName: string, declared: string, allowedTypes: readonly string[]) => {

@@ -2,7 +2,7 @@ import type { ModelProblem } from './model-error';
 import type { Models } from './types';
 
 /** Strapi's rule for API IDs: they become URL segments and, camel-cased, GraphQL field and type names. */
-export const API_ID_PATTERN = /^[a-z][a-z0-9-]*$/;
+const API_ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /**
  * Every singular and plural API ID names a REST route and GraphQL root fields, so each must belong to exactly one

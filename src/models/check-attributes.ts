@@ -2,7 +2,7 @@ import { defaultValueProblem } from './default-value-problem';
 import type { ModelProblem } from './model-error';
 import { RESERVED_ATTRIBUTE_NAMES, type Attribute, type Component, type ContentType, type Models } from './types';
 
-export const GRAPHQL_NAME_PATTERN = /^[_A-Za-z][_0-9A-Za-z]*$/;
+const GRAPHQL_NAME_PATTERN = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 /** GraphQL forbids these as enum values: they would read as literals. */
 const NON_ENUM_NAMES = ['true', 'false', 'null'];

@@ -5,7 +5,7 @@ export interface ModelProblem {
   message: string;
 }
 
-export function formatModelProblem({ file, attribute, message }: ModelProblem): string {
+function formatModelProblem({ file, attribute, message }: ModelProblem): string {
   return attribute === undefined ? `${file}: ${message}` : `${file}: attribute "${attribute}": ${message}`;
 }
 

@@ -1,7 +1,7 @@
 import { createFieldReader, isRawObject, type RawObject } from './raw-fields';
 import { SCALAR_ATTRIBUTE_TYPES, type Attribute, type AttributeType, type RelationKind, type ScalarAttributeType } from './types';
 
-export const RELATION_KINDS: readonly RelationKind[] = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'];
+const RELATION_KINDS: readonly RelationKind[] = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'];
 
 const ATTRIBUTE_TYPES: readonly AttributeType[] = [...SCALAR_ATTRIBUTE_TYPES, 'relation', 'media', 'component', 'dynamiczone'];
 

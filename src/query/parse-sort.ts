@@ -8,7 +8,7 @@ import { bigintSortField } from '../documents/bigint-sort-key';
 const SYSTEM_SORTABLE = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
 const UNSORTABLE = new Set<Attribute['type']>(['relation', 'media', 'component', 'dynamiczone', 'json', 'blocks', 'password']);
 
-export const isSortable = (attributes: Record<string, Attribute>, field: string): boolean => {
+const isSortable = (attributes: Record<string, Attribute>, field: string): boolean => {
   if (!Object.prototype.hasOwnProperty.call(attributes, field)) return SYSTEM_SORTABLE.has(field);
   const attribute = attributes[field];
   return !UNSORTABLE.has(attribute.type) && attribute.private !== true;
@@ -34,7 +34,7 @@ const parseEntry = (entry: string, param: string, sortable: (field: string) => b
 };
 
 /** The stored field a sort on `field` reads: big integers sort by their key (see bigint-sort-key). */
-export const storedSortField = (attributes: Record<string, Attribute>, field: string): string =>
+const storedSortField = (attributes: Record<string, Attribute>, field: string): string =>
   Object.prototype.hasOwnProperty.call(attributes, field) && attributes[field].type === 'biginteger' ? bigintSortField(field) : field;
 
 export const parseSort = (attributes: Record<string, Attribute>, sort: unknown, param = 'sort'): SortSpec =>

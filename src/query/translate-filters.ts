@@ -18,7 +18,7 @@ export interface FilterLookup {
 }
 
 /** Maximum nesting of and/or/not and relation filters; deeper input is refused, never recursed into. */
-export const MAX_FILTER_DEPTH = 32;
+const MAX_FILTER_DEPTH = 32;
 
 export interface TranslateOptions {
   models: Models;

@@ -15,7 +15,7 @@ export const componentListResolver = (models: Models, field: string, componentUi
   return async (parent: ScopedRow, args: ListArgs, context: FolioContext): Promise<StoredDocument[]> => {
     const items = Array.isArray(parent[field]) ? (parent[field] as StoredDocument[]) : [];
     if (!component) return items;
-    const filter = await filterTranslatorFor(context, scopeOfRow(parent)).translateComponent(component.attributes, args.filters);
+    const filter = await filterTranslatorFor(context, scopeOfRow(context, parent)).translateComponent(component.attributes, args.filters);
     const matches = inMemoryMatcher(filter);
     const sort = parseSort(component.attributes, args.sort);
     const matching = items.filter(matches);

@@ -34,7 +34,7 @@ const readScope = (contentType: ContentType, args: Args, context: FolioContext, 
   };
 };
 
-const scoped = (rows: StoredDocument[], scope: Scope): StoredDocument[] => rows.map((row) => withScope(row, scope));
+const scoped = (context: FolioContext, rows: StoredDocument[], scope: Scope): StoredDocument[] => rows.map((row) => withScope(context, row, scope));
 
 interface Connection {
   nodes: StoredDocument[];
@@ -50,7 +50,7 @@ const listResolvers = (contentType: ContentType) => {
     const rows = keys.some((key) => key.path.length > 1)
       ? await findSortedThroughRelations(context, contentType, scope, filter, keys, page)
       : await context.services.documents.findMany(contentType, scope, { filter, sort: keys.map(({ path, direction }) => [path[0], direction]), skip: page.skip, limit: page.limit });
-    return { rows: scoped(rows, scope), scope, filter, page };
+    return { rows: scoped(context, rows, scope), scope, filter, page };
   };
   return {
     list: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
@@ -89,7 +89,7 @@ const collectionTypeRoots = (contentType: ContentType) => {
         const scope = readScope(contentType, args, context, false);
         const row = await context.services.documents.findOne(contentType, args.documentId as string, scope);
         if (!row) return null;
-        await prefetchRelations(context, contentType, [withScope(row, scope)], info);
+        await prefetchRelations(context, contentType, [withScope(context, row, scope)], info);
         return row;
       },
       [names.pluralQueryName(contentType)]: list,
@@ -98,11 +98,11 @@ const collectionTypeRoots = (contentType: ContentType) => {
     Mutation: {
       [names.createMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const scope = writeScope(contentType, args, context);
-        return withScope(await context.services.documents.create(contentType, args.data as Args, scope), scope);
+        return withScope(context, await context.services.documents.create(contentType, args.data as Args, scope), scope);
       },
       [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const scope = writeScope(contentType, args, context);
-        return withScope(await context.services.documents.update(contentType, args.documentId as string, args.data as Args, scope), scope);
+        return withScope(context, await context.services.documents.update(contentType, args.documentId as string, args.data as Args, scope), scope);
       },
       [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
@@ -121,14 +121,14 @@ const singleTypeRoots = (contentType: ContentType) => ({
       const scope = readScope(contentType, args, context, false);
       const row = await context.services.documents.findFirst(contentType, scope);
       if (!row) return null;
-      await prefetchRelations(context, contentType, [withScope(row, scope)], info);
+      await prefetchRelations(context, contentType, [withScope(context, row, scope)], info);
       return row;
     },
   },
   Mutation: {
     [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
       const scope = writeScope(contentType, args, context);
-      return withScope(await context.services.documents.upsertSingle(contentType, args.data as Args, scope), scope);
+      return withScope(context, await context.services.documents.upsertSingle(contentType, args.data as Args, scope), scope);
     },
     [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
       const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;

@@ -45,7 +45,7 @@ export const relationValue = (attribute: RelationAttribute, rows: StoredDocument
   isToMany(attribute) ? rows : (rows[0] ?? null);
 
 /** The scope a relation's rows are read in: the parent's, narrowed to what the target supports. */
-export const relationScope = (context: FolioContext, target: ContentType, parent: ScopedRow): Scope => inheritScope(target, scopeOfRow(parent), context.services.config.i18n);
+export const relationScope = (context: FolioContext, target: ContentType, parent: ScopedRow): Scope => inheritScope(target, scopeOfRow(context, parent), context.services.config.i18n);
 
 /**
  * One store query answering a relation for many parents that share a scope: each parent's related
@@ -61,7 +61,7 @@ export const relationBatch =
       ? { [attribute.mappedBy]: { $in: parentIds } }
       : { documentId: { $in: [...new Set(parents.flatMap((row) => asList(row[field])))] } };
     const rows = await context.services.documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
-    for (const row of rows) withScope(row, scope);
+    for (const row of rows) withScope(context, row, scope);
     if (attribute.mappedBy) {
       // each target row names its owners: group once, in the store's order
       const byOwner = new Map<string, StoredDocument[]>();
@@ -100,7 +100,7 @@ export const loadRelation = async (
 };
 
 export const loadLocalizations = async (context: FolioContext, contentType: ContentType, parent: ScopedRow, args: ListArgs): Promise<StoredDocument[]> => {
-  const scope = scopeOfRow(parent);
+  const scope = scopeOfRow(context, parent);
   const key = `localizations|${contentType.uid}|${scope.status}|${JSON.stringify(args)}`;
   const loader = loaderFor<StoredDocument[]>(context, key, async (parents) => {
     const allLocales: Scope = { status: scope.status, locale: '*' };
@@ -113,7 +113,7 @@ export const loadLocalizations = async (context: FolioContext, contentType: Cont
     });
     return parents.map((row) => {
       const own = rows.filter((candidate) => candidate.documentId === row.documentId && candidate.locale !== row.locale);
-      for (const candidate of own) withScope(candidate, { status: scope.status, locale: candidate.locale as string });
+      for (const candidate of own) withScope(context, candidate, { status: scope.status, locale: candidate.locale as string });
       return pageRows(own, args, context);
     });
   });

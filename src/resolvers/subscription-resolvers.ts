@@ -30,9 +30,9 @@ const scopeOfEntry = (contentType: ContentType, entry: StoredDocument): Scope =>
 const documentOf = async (contentType: ContentType, event: StoredEvent, args: Args, context: FolioContext): Promise<StoredDocument | undefined> => {
   const scope = scopeOfEntry(contentType, event.entry);
   const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
-  if (event.event === 'entry.delete') return !filter || inMemoryMatcher(filter)(event.entry) ? withScope(event.entry, scope) : undefined;
+  if (event.event === 'entry.delete') return !filter || inMemoryMatcher(filter)(event.entry) ? withScope(context, event.entry, scope) : undefined;
   const [row] = await context.services.documents.findMany(contentType, scope, { filter: filter ? { $and: [{ id: event.entry.id }, filter] } : { id: event.entry.id }, limit: 1 });
-  return row && withScope(row, scope);
+  return row && withScope(context, row, scope);
 };
 
 /** Whose subscriptions count together: a user, an API token, or an anonymous client by its address. */

@@ -227,5 +227,3 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
     },
   };
 };
-
-export type PopulateParser = ReturnType<typeof createPopulateParser>;

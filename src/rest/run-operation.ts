@@ -39,7 +39,7 @@ export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
  * the row's numeric id. It is an execution argument only REST passes: no field is added to the
  * schema, and `/graphql` clients cannot reach it.
  */
-export const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) =>
+const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) =>
   info.fieldName === 'documentId' && info.path.key === 'id' && typeof source === 'object' && source !== null && 'id' in source
     ? (source as { id: unknown }).id
     : defaultFieldResolver(source, args, context, info);
@@ -50,7 +50,6 @@ export type RunResult<Extra> = { result: ExecutionResult; compiled?: CompiledOpe
 export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits: PageLimits) => {
   const cache = createDocumentCache<CompiledOperation<Extra>>((_, compiled) => compiled.source);
   return {
-    cache,
     async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>): Promise<RunResult<Extra>> {
       const params = { query: '', variables };
       const enveloped = graphql.getEnveloped({ request, params, pageLimits });
@@ -81,5 +80,3 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
     },
   };
 };
-
-export type OperationRunner<Extra> = ReturnType<typeof createOperationRunner<Extra>>;

@@ -22,7 +22,7 @@ export interface BuiltSchema {
   shadowCrud: ShadowCrud;
 }
 
-export const shadowCrudOf = (config: FolioConfig, extensions: Extension[]): ShadowCrud =>
+const shadowCrudOf = (config: FolioConfig, extensions: Extension[]): ShadowCrud =>
   createShadowCrud(config.graphql.shadowCRUD, Object.assign({}, ...extensions.map((extension) => extension.shadowCRUD ?? {})));
 
 export const emitModelsSdl = (models: Models, config: FolioConfig, extensions: Extension[]): string =>

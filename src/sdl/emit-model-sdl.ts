@@ -13,14 +13,14 @@ export interface EmitContext {
 
 type Owner = { uid: string; typeName: string; attributes: Record<string, Attribute>; contentType?: ContentType };
 
-export const ownerOfContentType = (contentType: ContentType): Owner => ({
+const ownerOfContentType = (contentType: ContentType): Owner => ({
   uid: contentType.uid,
   typeName: names.typeName(contentType),
   attributes: contentType.attributes,
   contentType,
 });
 
-export const ownerOfComponent = (component: Component): Owner => ({
+const ownerOfComponent = (component: Component): Owner => ({
   uid: component.uid,
   typeName: names.componentTypeName(component),
   attributes: component.attributes,

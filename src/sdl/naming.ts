@@ -8,8 +8,8 @@ import type { Component, ContentType } from '../models/types';
 const wordsOf = (value: string): string[] => value.split(/[^A-Za-z0-9]+/).filter(Boolean);
 const upperFirst = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 
-export const pascalCase = (value: string): string => wordsOf(value).map(upperFirst).join('');
-export const camelCase = (value: string): string => {
+const pascalCase = (value: string): string => wordsOf(value).map(upperFirst).join('');
+const camelCase = (value: string): string => {
   const pascal = pascalCase(value);
   return pascal.charAt(0).toLowerCase() + pascal.slice(1);
 };

@@ -10,7 +10,7 @@ export interface SdlField {
 const suffix = (directives: string[] | undefined): string =>
   directives && directives.length > 0 ? ` ${directives.join(' ')}` : '';
 
-export const printField = ({ name, type, args, directives }: SdlField): string =>
+const printField = ({ name, type, args, directives }: SdlField): string =>
   `  ${name}${args && args.length > 0 ? `(${args.join(', ')})` : ''}: ${type}${suffix(directives)}`;
 
 export const printBlock = (keyword: 'type' | 'input', name: string, fields: SdlField[], directives?: string[]): string =>

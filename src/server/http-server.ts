@@ -38,7 +38,7 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
   sendError(response, notFound().body);
 };
 
-export const createRequestListener = (folio: Served) => {
+const createRequestListener = (folio: Served) => {
   const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
   const handleGraphql = createGraphqlRequestHandler(folio.graphql, folio.services.config.rest.bodyLimit);
   const { cors, security } = folio.services.config;

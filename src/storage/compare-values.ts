@@ -36,7 +36,7 @@ export function codePointOrderKey(value: string): string {
   return value.replace(ABOVE_SURROGATE_START, (unit) => String.fromCharCode(codeUnitRank(unit.charCodeAt(0))));
 }
 
-export function compareStrings(left: string, right: string): number {
+function compareStrings(left: string, right: string): number {
   const length = Math.min(left.length, right.length);
   for (let i = 0; i < length; i++) {
     const a = left.charCodeAt(i);

@@ -1,7 +1,7 @@
 import type { IndexSpec } from './types';
 
 /** MongoDB's default name for an index on `keys` (`title_1_publishedAt_-1`). */
-export function defaultIndexName(keys: IndexSpec['keys']): string {
+function defaultIndexName(keys: IndexSpec['keys']): string {
   return keys.map(([field, direction]) => `${field}_${direction}`).join('_');
 }
 

@@ -35,7 +35,7 @@ const MIN_PASSWORD_LENGTH = 6;
 
 const invalidCredentials = () => badUserInput('Invalid identifier or password');
 
-export const withoutPrivateAttributes = (row: StoredDocument): StoredDocument =>
+const withoutPrivateAttributes = (row: StoredDocument): StoredDocument =>
   Object.fromEntries(
     Object.entries(row).filter(([name]) => {
       const attribute = USER_CONTENT_TYPE.attributes[name];

@@ -14,7 +14,7 @@ import type { SignedIn, UserAccounts } from './user-accounts';
  * types; their generic mutations are switched off, since a user is only made by registering.
  */
 
-export const USERS_PERMISSIONS_SDL = `
+const USERS_PERMISSIONS_SDL = `
 type UsersPermissionsMe {
   id: ID!
   documentId: ID!

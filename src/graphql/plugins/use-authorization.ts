@@ -29,7 +29,7 @@ import type { Principal } from '../../auth/principal';
  * configure a resolver must not publish it.
  */
 
-export const authorizationRule =
+const authorizationRule =
   (principal: Principal, operationName?: string | null) =>
   (context: ValidationContext): ASTVisitor => {
     const schema = context.getSchema();

@@ -33,7 +33,7 @@ function violatedFields(details: Document, indexFields: ReadonlyMap<string, stri
 }
 
 /** No server to ask, or the connection to it broke: the driver's own retry is done, the caller can only wait. */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   return error instanceof MongoServerSelectionError || error instanceof MongoNetworkError || error instanceof MongoTopologyClosedError || error instanceof MongoNotConnectedError;
 }
 
