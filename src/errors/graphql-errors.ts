@@ -6,7 +6,18 @@ import type { GraphQLError } from 'graphql';
  * `extensions.error { name, message, details }`. The REST layer maps the same errors to its envelope.
  */
 
-export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'LIMIT_EXCEEDED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'FORBIDDEN'
+  | 'UNAUTHENTICATED'
+  | 'LIMIT_EXCEEDED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RESPONSE_TOO_LARGE'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE';
 export type StrapiErrorName =
   | 'ValidationError'
   | 'ApplicationError'
@@ -16,7 +27,12 @@ export type StrapiErrorName =
   | 'UnauthorizedError'
   | 'RateLimitError'
   | 'PayloadTooLargeError'
-  | 'ServiceUnavailableError';
+  | 'ServiceUnavailableError'
+  // what only HTTP has: a malformed request, a JSON body that does not parse, a method a route lacks
+  | 'BadRequestError'
+  | 'SyntaxError'
+  | 'MethodNotAllowedError'
+  | 'ResponseTooLargeError';
 
 export interface ValidationIssue {
   path: string[];
@@ -37,6 +53,10 @@ const HTTP_STATUS: Record<StrapiErrorName, number> = {
   RateLimitError: 429,
   PayloadTooLargeError: 413,
   ServiceUnavailableError: 503,
+  BadRequestError: 400,
+  SyntaxError: 400,
+  MethodNotAllowedError: 405,
+  ResponseTooLargeError: 400,
 };
 
 export const httpStatusOf = (name: StrapiErrorName): number => HTTP_STATUS[name];
@@ -66,6 +86,17 @@ export const serviceUnavailable = (): GraphQLError =>
 /** The answer to a request that asked for more than `maxResponseBytes`, said the same on both surfaces. */
 export const responseTooLargeMessage = (bytes: number, limit: number) =>
   `The answer would be ${bytes} bytes, more than the ${limit} allowed (graphql.config.maxResponseBytes): ask for smaller pages or fewer fields`;
+
+export const responseTooLargeError = (bytes: number, limit: number): GraphQLError =>
+  folioError('RESPONSE_TOO_LARGE', 'ResponseTooLargeError', responseTooLargeMessage(bytes, limit), { bytes, maxResponseBytes: limit });
+
+/** An HTTP request no route can read (no Host, a target that is not a path). */
+export const badRequestError = (message: string): GraphQLError => folioError('BAD_REQUEST', 'BadRequestError', message);
+
+/** A JSON body that does not parse, named as Strapi names it. */
+export const malformedJsonError = (message: string): GraphQLError => folioError('BAD_REQUEST', 'SyntaxError', message);
+
+export const methodNotAllowedError = (): GraphQLError => folioError('METHOD_NOT_ALLOWED', 'MethodNotAllowedError', 'Method Not Allowed');
 
 export const paginationError = (message: string): GraphQLError => folioError('BAD_USER_INPUT', 'PaginationError', message);
 

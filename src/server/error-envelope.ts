@@ -1,12 +1,12 @@
 import { GraphQLError } from 'graphql';
-import { httpStatusOf, responseTooLargeMessage, serviceUnavailable, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
+import { httpStatusOf, serviceUnavailable, strapiErrorOf, type ErrorDetails } from '../errors/graphql-errors';
 import { StoreUnavailableError } from '../storage/types';
 
 /**
  * Strapi's error envelope `{ data: null, error: { status, name, message, details } }`, the answer of
- * every HTTP route that fails. The errors Folio raises are GraphQL errors carrying their Strapi name
- * (`extensions.error`), so one mapping serves every route; `HttpError` covers what only HTTP has
- * (404 of a route, 413, malformed JSON).
+ * every HTTP route that fails. Every error Folio raises, HTTP's own (404 of a route, 405, 413, malformed
+ * JSON) included, is a GraphQL error carrying its Strapi name (`extensions.error`, see
+ * errors/graphql-errors), so one error family and one mapping serve every route.
  */
 
 export interface ErrorBody {
@@ -20,25 +20,6 @@ export interface ErrorBody {
   details: ErrorDetails;
 }
 
-export class HttpError extends Error {
-  constructor(readonly body: ErrorBody) {
-    super(body.message);
-  }
-}
-
-export const notFound = () => new HttpError({ status: 404, name: 'NotFoundError', message: 'Not Found', details: {} });
-export const payloadTooLarge = (limit: number) =>
-  new HttpError({ status: 413, name: 'PayloadTooLargeError', message: `Request body is larger than ${limit} bytes`, details: {} });
-export const responseTooLarge = (bytes: number, limit: number) =>
-  new HttpError({
-    status: 400,
-    name: 'ResponseTooLargeError',
-    message: responseTooLargeMessage(bytes, limit),
-    details: { bytes, maxResponseBytes: limit },
-  });
-export const badRequest = (message: string) => new HttpError({ status: 400, name: 'BadRequestError', message, details: {} });
-export const malformedJson = (message: string) => new HttpError({ status: 400, name: 'SyntaxError', message, details: {} });
-
 export const INTERNAL_ERROR: ErrorBody = { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} };
 
 /** The body of a Folio error, its status given by its Strapi name; undefined for an error Folio did not raise. */
@@ -47,9 +28,11 @@ export const strapiErrorBodyOf = (error: GraphQLError): ErrorBody | undefined =>
   return strapi && { status: httpStatusOf(strapi.name), name: strapi.name, message: strapi.message, details: strapi.details };
 };
 
-/** The body of an `HttpError`, a Folio error or an unreachable store; undefined for anything else (a bug, for the server's 500). */
+/** The body of a Folio error raised by an HTTP route (never a bug, so never a 500). */
+export const errorBody = (error: GraphQLError): ErrorBody => strapiErrorBodyOf(error) ?? INTERNAL_ERROR;
+
+/** The body of a Folio error or an unreachable store; undefined for anything else (a bug, for the server's 500). */
 export const knownErrorBodyOf = (error: unknown): ErrorBody | undefined => {
-  if (error instanceof HttpError) return error.body;
   if (error instanceof StoreUnavailableError) return strapiErrorBodyOf(serviceUnavailable());
   return error instanceof GraphQLError ? strapiErrorBodyOf(error) : undefined;
 };

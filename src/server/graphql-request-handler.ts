@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './error-envelope';
+import { GraphQLError } from 'graphql';
 import { readBody } from './http-json';
 import { createFetchRequest } from './fetch-request';
 import { REQUEST_HOST } from './request-url';
@@ -41,7 +41,7 @@ export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: numb
       body = await readBody(request, bodyLimit);
     } catch (error) {
       // anything but the limit is a client gone mid-body: nobody to answer
-      if (!(error instanceof HttpError && error.body.status === 413)) throw error;
+      if (!(error instanceof GraphQLError && error.extensions.code === 'PAYLOAD_TOO_LARGE')) throw error;
       response.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(TOO_LARGE) });
       response.end(TOO_LARGE);
       return;

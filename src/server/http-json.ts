@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorEnvelope, malformedJson, payloadTooLarge, responseTooLarge, type ErrorBody } from './error-envelope';
+import { errorBody, errorEnvelope, type ErrorBody } from './error-envelope';
+import { malformedJsonError, payloadTooLargeError, responseTooLargeError } from '../errors/graphql-errors';
 
 /** JSON over HTTP for every route outside GraphQL: answers with their length, and request bodies within a limit. */
 
@@ -17,7 +18,7 @@ export const sendJson = (response: ServerResponse, status: number, body: unknown
 export const sendJsonWithin = (response: ServerResponse, maxBytes: number, status: number, body: unknown) => {
   const payload = JSON.stringify(body);
   const bytes = Buffer.byteLength(payload);
-  if (bytes > maxBytes) return sendError(response, responseTooLarge(bytes, maxBytes).body);
+  if (bytes > maxBytes) return sendError(response, errorBody(responseTooLargeError(bytes, maxBytes)));
   writeJson(response, status, payload, bytes);
 };
 
@@ -51,7 +52,7 @@ export const readBody = (request: IncomingMessage, limit: number): Promise<Buffe
       if (!tooLarge) chunks.push(chunk);
     });
     request.on('error', reject);
-    request.on('end', () => (tooLarge ? reject(payloadTooLarge(limit)) : resolve(Buffer.concat(chunks))));
+    request.on('end', () => (tooLarge ? reject(payloadTooLargeError(`Request body is larger than ${limit} bytes`)) : resolve(Buffer.concat(chunks))));
     // A client gone before the end of its body: settle rather than wait forever (no-op after `end`).
     request.on('close', () => reject(new Error('request closed before its body ended')));
   });
@@ -63,7 +64,7 @@ export const readJsonBody = async (request: IncomingMessage, limit: number): Pro
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw malformedJson((error as Error).message);
+    throw malformedJsonError((error as Error).message);
   }
 };
 

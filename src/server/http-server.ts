@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { HttpRoute } from './folio-module';
-import { INTERNAL_ERROR, badRequest, notFound } from './error-envelope';
+import { INTERNAL_ERROR, errorBody } from './error-envelope';
+import { badRequestError, notFoundError } from '../errors/graphql-errors';
 import { createClientErrorHandler } from './client-errors';
 import { requestUrl } from './request-url';
 import { sendError, sendJson } from './http-json';
@@ -35,7 +36,7 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
   for (const route of routes) {
     if (await route(request, response, url)) return;
   }
-  sendError(response, notFound().body);
+  sendError(response, errorBody(notFoundError()));
 };
 
 const createRequestListener = (folio: Served) => {
@@ -51,7 +52,7 @@ const createRequestListener = (folio: Served) => {
     if (answerCors(request, response)) return;
     const url = requestUrl(request);
     if (!url || (request.httpVersion === '1.1' && request.headers.host === undefined)) {
-      sendError(response, badRequest(url ? 'An HTTP/1.1 request must have a Host header' : 'The request target is not a path').body);
+      sendError(response, errorBody(badRequestError(url ? 'An HTTP/1.1 request must have a Host header' : 'The request target is not a path')));
       return;
     }
     const path = url.pathname;

@@ -1,7 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpRoute } from '../folio-module';
-import { notFound } from '../error-envelope';
+import { errorBody } from '../error-envelope';
+import { notFoundError } from '../../errors/graphql-errors';
 import { sendError } from '../http-json';
 import { STORED_NAME } from '../../media/file-names';
 import { URL_PREFIX } from '../../media/file-record';
@@ -32,7 +33,7 @@ export const createServeUploadsRoute = (files: FileService, provider: LocalProvi
   const mime = STORED_NAME.test(storedName) ? await files.storedFileType(storedName) : null;
   const opened = mime ? await provider.read(storedName) : null;
   if (!mime || !opened) {
-    sendError(response, notFound().body);
+    sendError(response, errorBody(notFoundError()));
     return true;
   }
   response.writeHead(200, headersFor(mime, opened.size));

@@ -1,7 +1,6 @@
 import { coerceInputValue, getNullableType, isInputObjectType, type GraphQLInputType } from 'graphql';
 import { badUserInput, validationErrors, type ValidationIssue } from '../../errors/graphql-errors';
 import { jsonDepthExceeds } from '../../graphql/plugins/use-input-depth-limit';
-import { validationError } from './rest-error';
 import { isRecord } from '../../common/is-record';
 
 /**
@@ -17,7 +16,7 @@ const MAX_DATA_DEPTH = 100;
 
 export const dataOfBody = (body: unknown, inputType: GraphQLInputType): Record<string, unknown> => {
   const data = isRecord(body) ? body.data : undefined;
-  if (!isRecord(data)) throw validationError('Missing "data" payload in the request body');
+  if (!isRecord(data)) throw badUserInput('Missing "data" payload in the request body');
   if (jsonDepthExceeds(data, MAX_DATA_DEPTH)) throw badUserInput(`data nests deeper than ${MAX_DATA_DEPTH} levels`, { key: 'data', path: null, source: 'body' });
   const type = getNullableType(inputType);
   if (!isInputObjectType(type)) return data;

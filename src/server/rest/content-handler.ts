@@ -19,8 +19,9 @@ import { selectionKey, selectionVariables } from '../../rest/selection-plan';
 import { createShaper, type Document, type Shaper } from '../../rest/shape-document';
 import { createV4Converter, type V4Converter } from '../../rest/to-v4-format';
 import { createOperationRunner, type CompiledOperation } from '../../rest/run-operation';
-import { errorBodyOf, methodNotAllowed } from './rest-error';
-import { notFound } from '../error-envelope';
+import { errorBodyOf } from './rest-error';
+import { errorBody } from '../error-envelope';
+import { methodNotAllowedError, notFoundError } from '../../errors/graphql-errors';
 import { createFetchRequest } from '../fetch-request';
 import { drainBody, readJsonBody, sendEmpty, sendError, sendJsonWithin } from '../http-json';
 import type { Selection } from '../../rest/selection';
@@ -92,7 +93,7 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     if (operation.action === 'delete' && (!error || error.extensions?.code === 'NOT_FOUND')) return sendEmpty(response, 204);
     if (error || !compiled) return sendError(response, errorBodyOf(error));
     const value = result.data?.data ?? null;
-    if (value === null) return sendError(response, notFound().body);
+    if (value === null) return sendError(response, errorBody(notFoundError()));
     const { shape, toV4 } = compiled.extra;
     const v4 = isV4(request);
     if (operation.list && pagination) {
@@ -109,7 +110,7 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     const operation = operations.get(method);
     if (!operation) {
       drainBody(request);
-      return sendError(response, methodNotAllowed().body, { allow: [...operations.keys()].join(', ') });
+      return sendError(response, errorBody(methodNotAllowedError()), { allow: [...operations.keys()].join(', ') });
     }
     const writes = operation.action === 'create' || operation.action === 'update';
     const body = writes ? readJsonBody(request, config.rest.bodyLimit) : undefined;

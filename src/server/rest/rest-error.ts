@@ -1,15 +1,10 @@
 import { GraphQLError } from 'graphql';
-import type { ErrorDetails } from '../../errors/graphql-errors';
-import { HttpError, INTERNAL_ERROR, knownErrorBodyOf, strapiErrorBodyOf, type ErrorBody } from '../error-envelope';
+import { INTERNAL_ERROR, knownErrorBodyOf, strapiErrorBodyOf, type ErrorBody } from '../error-envelope';
 
 /**
  * REST's reading of failures for the shared envelope: parse errors are the same GraphQL errors the
  * resolvers raise, plus what yoga and sofa raise before execution, which Strapi answers as 400s.
  */
-
-export const methodNotAllowed = () => new HttpError({ status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} });
-export const validationError = (message: string, details: ErrorDetails = {}) =>
-  new HttpError({ status: 400, name: 'ValidationError', message, details });
 
 const NAME_BY_STATUS: Record<number, string> = {
   400: 'ValidationError',

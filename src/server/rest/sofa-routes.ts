@@ -4,7 +4,8 @@ import { filterSchema } from '@graphql-tools/utils';
 import { useSofa } from 'sofa-api';
 import type { Runtime } from '../folio-module';
 import { errorBodyOf } from './rest-error';
-import { errorEnvelope, notFound } from '../error-envelope';
+import { errorBody, errorEnvelope } from '../error-envelope';
+import { notFoundError } from '../../errors/graphql-errors';
 import { createFetchRequest } from '../fetch-request';
 import { readBody, sendError, sendJson } from '../http-json';
 import { extensionRootFields } from '../../rest/openapi/extension-root-fields';
@@ -111,7 +112,7 @@ export const createSofaRoutes = ({ services, schema, graphql, extensions }: Runt
         const answer = await router.fetch(toFetchRequest(request, url, body));
         const text = answer ? await answer.text() : '';
         // Errors come from our errorHandler, already in the envelope; answers are sofa's bare values.
-        if (!answer) sendError(response, notFound().body);
+        if (!answer) sendError(response, errorBody(notFoundError()));
         else if (answer.status >= 400) sendJson(response, answer.status, JSON.parse(text));
         else sendJson(response, answer.status, { data: text ? JSON.parse(text) : null, meta: {} });
       } catch (error) {
