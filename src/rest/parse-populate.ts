@@ -1,7 +1,6 @@
 import { badUserInput } from '../errors/graphql-errors';
 import { MEDIA_VIEW, type OwnerView, type Populatable } from './owner-views';
 import { parseFields } from './parse-fields';
-import { parseSort } from '../query/parse-sort';
 import { parseRestSort } from './rest-sort';
 import type { RestFilterConverter } from './rest-filters';
 import type { PopulateNode, Selection } from './selection';
@@ -173,7 +172,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
           node.filters = filters.convert(view.filtersInput, value, 'populate', nested.join('.'));
           break;
         case 'sort':
-          node.sort = parseRestSort(value, (entries, param) => parseSort(view.attributes, entries, param), 'populate');
+          node.sort = parseRestSort(value, 'populate');
           break;
         case 'count':
           if (!isFalse(value)) throw invalidValue([...nested, key], value);

@@ -2,8 +2,9 @@ import { badUserInput } from '../errors/graphql-errors';
 
 /**
  * Strapi's sort forms (`title:desc`, `sort[0]=…`, `kind,views:desc`, `{ title: 'desc' }`,
- * `[{ title: 'desc' }]`) → the `["title:desc"]` list the GraphQL `sort` argument takes, handed
- * to `check` (the resolvers' own sort parser) so a bad key is a query error before anything runs.
+ * `[{ title: 'desc' }]`) → the `["title:desc"]` list the GraphQL `sort` argument takes. Only the
+ * form is read here: the keys are checked once, by the resolvers' sort parser, whose errors name
+ * the `param` REST's query used.
  */
 
 const entriesOf = (value: unknown, param: string): string[] => {
@@ -18,9 +19,5 @@ const entriesOf = (value: unknown, param: string): string[] => {
   throw badUserInput('Invalid sort: expected field names', { key: param, path: null, source: 'query', param });
 };
 
-export const parseRestSort = (value: unknown, check: (entries: string[], param: string) => unknown, param = 'sort'): string[] | undefined => {
-  if (value === undefined || value === null) return undefined;
-  const entries = entriesOf(value, param);
-  check(entries, param);
-  return entries;
-};
+export const parseRestSort = (value: unknown, param = 'sort'): string[] | undefined =>
+  value === undefined || value === null ? undefined : entriesOf(value, param);

@@ -267,6 +267,10 @@ describe('sort and pagination', () => {
     const graphql = await server.gql<{ articles: Array<{ title: string }> }>('{ articles(sort: ["category.name:desc", "title"]) { title } }');
     expect(graphql.body.data!.articles.map((article) => article.title)).toEqual(['Hello World', 'Second post', 'Third post']);
     expect((await api.get('/api/articles?sort=tags.name')).body.error).toMatchObject({ message: 'Invalid key tags.name', details: { param: 'sort' } });
+    // a populated relation's sort is checked by the same resolver parser, once
+    const nested = await api.get('/api/articles?populate[tags][sort]=nope:asc');
+    expect(nested.status).toBe(400);
+    expect(nested.body.error).toMatchObject({ name: 'ValidationError', message: 'Invalid key nope' });
   });
 
   test('page mode, offset mode, withCount=false', async () => {

@@ -7,7 +7,6 @@ import { createOwnerViews, type OwnerView } from '../../rest/owner-views';
 import { createRestFilterConverter } from '../../rest/rest-filters';
 import { createPopulateParser } from '../../rest/parse-populate';
 import { parseQueryString, QUERY_PARAMETERS, type QueryParameter, type RestQuery } from '../../rest/parse-query-string';
-import { parseSortPaths } from '../../query/parse-sort';
 import { parseRestSort } from '../../rest/rest-sort';
 import { parseRestPagination, type RestPagination } from '../../rest/rest-pagination';
 import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parsePublicationState, parseStatus } from '../../rest/rest-scope';
@@ -70,12 +69,12 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
   };
 
   /** The list arguments: filters (with `_q`), sort (a related document's field too), pagination. */
-  const listArguments = (contentType: ContentType, view: OwnerView, query: RestQuery) => {
+  const listArguments = (view: OwnerView, query: RestQuery) => {
     const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
     const search = query._q === undefined ? undefined : searchOf(view)(query._q);
     return {
       filters: and(converted, search),
-      sort: parseRestSort(query.sort, (entries, param) => parseSortPaths(models, contentType, entries, param)),
+      sort: parseRestSort(query.sort),
       pagination: parseRestPagination(query.pagination, config.rest),
     };
   };
@@ -120,7 +119,7 @@ export const createContentHandler = ({ services, schema, graphql }: Runtime, rou
     const query = parseQueryString(url.search, parametersOf(operation), config.rest.strictQuery);
     const view = viewOf(contentType);
     const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
-    const list = operation.list ? listArguments(contentType, view, query) : undefined;
+    const list = operation.list ? listArguments(view, query) : undefined;
     const values: Record<string, unknown> = {
       documentId,
       status: parseStatus(query.status) ?? (v4 ? parsePublicationState(query.publicationState) : undefined),
