@@ -1,7 +1,7 @@
 import type { FolioConfig } from '../config/types';
 import type { Models } from '../models/types';
 import type { Store } from '../storage/types';
-import type { DocumentChange } from '../documents/document-service';
+import type { DocumentChange } from '../documents/document-change';
 import { createEventPayloads, emitsEvents } from './event-payload';
 import { createOutbox } from './outbox';
 import { createWebhookWorker } from './webhook-worker';

@@ -1,5 +1,5 @@
 import type { Attribute, ContentType, Models } from '../models/types';
-import type { DocumentChange } from '../documents/document-service';
+import type { DocumentChange } from '../documents/document-change';
 import type { StoredDocument, StoredValue } from '../storage/types';
 import type { WebhookEvent } from '../config/types';
 

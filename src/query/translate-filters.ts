@@ -1,8 +1,8 @@
 import type { Attribute, ContentType, Models, ScalarAttributeType } from '../models/types';
 import type { Filter, StoredValue } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
-import { coerceScalar } from '../documents/coerce-scalar';
-import { bigintRange, type RangeOperator } from './bigint-range';
+import type { RangeOperator } from './bigint-range';
+import { bigintCondition, operatorCondition } from './filter-operators';
 import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
 import { isRecord } from '../common/is-record';
 
@@ -43,93 +43,13 @@ const SYSTEM_FIELDS: Record<string, ScalarAttributeType | 'id'> = {
   locale: 'string',
 };
 
-const NORMALIZED_TYPES = new Set<string>(['date', 'time', 'datetime', 'timestamp', 'biginteger']);
 const BIGINT_RANGES = new Set<string>(['gt', 'gte', 'lt', 'lte', 'between']);
 
-const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MATCH_NOTHING: Filter = { $nor: [{}] };
 
 
 export const createFilterTranslator = (options: TranslateOptions) => {
   const maxDepth = options.maxDepth ?? MAX_FILTER_DEPTH;
-  const toStored = (type: ScalarAttributeType | 'id', value: unknown, path: string): unknown => {
-    if (typeof value === 'string' && value.length > options.maxStringLength) {
-      throw badUserInput(`Filter value at ${path} is longer than ${options.maxStringLength} characters`, { key: path });
-    }
-    if (value === null || !NORMALIZED_TYPES.has(type)) return value;
-    // compare in stored form: dates, times and big integers are normalised strings in the store
-    const coerced = coerceScalar({ type: type as ScalarAttributeType, localized: false }, value);
-    if (!coerced.ok) throw badUserInput(`Filter value at ${path} ${coerced.message}`, { key: path });
-    return coerced.value;
-  };
-
-  const textCondition = (value: unknown, pattern: (escaped: string) => string, caseInsensitive: boolean, path: string): Filter => {
-    if (typeof value !== 'string') throw badUserInput(`Filter value at ${path} must be a string`, { key: path });
-    return caseInsensitive ? { $regex: pattern(escapeRegex(value)), $options: 'i' } : { $regex: pattern(escapeRegex(value)) };
-  };
-
-  const operatorCondition = (operator: FilterOperator, raw: unknown, type: ScalarAttributeType | 'id', path: string): Filter => {
-    // `null` and `notNull` take a boolean, not a value of the field's type
-    const presence = operator === 'null' || operator === 'notNull';
-    const value = presence ? raw : Array.isArray(raw) ? raw.map((item) => toStored(type, item, path)) : toStored(type, raw, path);
-    const list = (): unknown[] => {
-      if (!Array.isArray(value)) throw badUserInput(`Filter operator ${operator} at ${path} needs an array`, { key: path });
-      return value;
-    };
-    switch (operator) {
-      case 'eq':
-        return { $eq: value };
-      case 'ne':
-        return { $ne: value };
-      case 'lt':
-      case 'lte':
-      case 'gt':
-      case 'gte':
-        return { [`$${operator}`]: value };
-      case 'in':
-        return { $in: list() };
-      case 'notIn':
-        return { $nin: list() };
-      case 'between': {
-        const [low, high] = list();
-        if (list().length !== 2) throw badUserInput(`Filter operator between at ${path} needs exactly two values`, { key: path });
-        return { $gte: low, $lte: high };
-      }
-      case 'null':
-        return value ? { $eq: null } : { $ne: null };
-      case 'notNull':
-        return value ? { $ne: null } : { $eq: null };
-      case 'eqi':
-        return textCondition(value, (text) => `^${text}$`, true, path);
-      case 'nei':
-        return { $not: textCondition(value, (text) => `^${text}$`, true, path) };
-      case 'contains':
-      case 'containsi':
-        return textCondition(value, (text) => text, operator === 'containsi', path);
-      case 'notContains':
-      case 'notContainsi':
-        return { $not: textCondition(value, (text) => text, operator === 'notContainsi', path) };
-      case 'startsWith':
-      case 'startsWithi':
-        return textCondition(value, (text) => `^${text}`, operator === 'startsWithi', path);
-      case 'endsWith':
-      case 'endsWithi':
-        return textCondition(value, (text) => `${text}$`, operator === 'endsWithi', path);
-      default:
-        throw badUserInput(`Invalid operator ${operator} at ${path}`, { key: operator, path });
-    }
-  };
-
-  /** Ranges on big integers compare numbers, not the text they are stored as (see bigint-range). */
-  const bigintCondition = (field: string, operator: RangeOperator | 'between', raw: unknown, path: string): Filter => {
-    if (operator !== 'between') {
-      const bound = toStored('biginteger', raw, path);
-      return typeof bound === 'string' ? bigintRange(field, operator, bound) : { [field]: operatorCondition(operator, raw, 'biginteger', path) };
-    }
-    if (!Array.isArray(raw) || raw.length !== 2) throw badUserInput(`Filter operator between at ${path} needs exactly two values`, { key: path });
-    return { $and: [bigintCondition(field, 'gte', raw[0], path), bigintCondition(field, 'lte', raw[1], path)] };
-  };
-
   const depthGuard = (depth: number, path: string) => {
     if (depth > maxDepth) throw badUserInput(`Filters nest deeper than ${maxDepth} levels at ${path}`, { key: path });
   };
@@ -162,9 +82,9 @@ export const createFilterTranslator = (options: TranslateOptions) => {
       if (operator === 'and' || operator === 'or' || operator === 'not') {
         parts.push(await logical(operator, value, path, (inner, innerPath) => scalarFilter(field, type, inner, innerPath, depth + 1)));
       } else if (type === 'biginteger' && BIGINT_RANGES.has(operator)) {
-        parts.push(bigintCondition(field, operator as RangeOperator | 'between', value, `${path}.${operator}`));
+        parts.push(bigintCondition(field, operator as RangeOperator | 'between', value, `${path}.${operator}`, options.maxStringLength));
       } else {
-        parts.push({ [field]: operatorCondition(operator as FilterOperator, value, type, `${path}.${operator}`) });
+        parts.push({ [field]: operatorCondition(operator as FilterOperator, value, type, `${path}.${operator}`, options.maxStringLength) });
       }
     }
     return parts.length === 1 ? parts[0] : parts.length === 0 ? {} : { $and: parts };

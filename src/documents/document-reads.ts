@@ -1,0 +1,44 @@
+import type { ContentType } from '../models/types';
+import type { Filter, FindOptions, Store } from '../storage/types';
+import { scopeFilter, type Scope } from './scope';
+import { cohortFilter } from './publication-cohort';
+
+/** Reads of documents in a scope (status, locale, publication cohort), with stable pages. */
+
+export interface ListQuery {
+  filter?: Filter;
+  sort?: FindOptions['sort'];
+  skip?: number;
+  limit?: number;
+}
+
+/** Pages must be stable on every engine: ties break on the numeric id (MongoDB leaves their order open). */
+export const withTiebreak = (sort: ListQuery['sort'] = []): NonNullable<ListQuery['sort']> =>
+  sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', 1]];
+
+/** `parts` joined by `$and`, leaving out the empty ones. */
+export const allOf = (parts: Array<Filter | undefined>): Filter => {
+  const present = parts.filter((part): part is Filter => part !== undefined && Object.keys(part).length > 0);
+  return present.length === 1 ? present[0] : { $and: present };
+};
+
+export const createDocumentReads = (store: Store) => {
+  const collectionOf = (contentType: ContentType) => store.collection(contentType.collectionName);
+
+  /** The rows of `scope` that match `filter`. */
+  const scoped = async (contentType: ContentType, scope: Scope, filter?: Filter): Promise<Filter> =>
+    allOf([scopeFilter(contentType, scope), await cohortFilter(collectionOf(contentType), contentType, scope), filter]);
+
+  return {
+    findMany: async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
+      collectionOf(contentType).find(await scoped(contentType, scope, query.filter), { sort: withTiebreak(query.sort), skip: query.skip, limit: query.limit }),
+    count: async (contentType: ContentType, scope: Scope, filter?: Filter) => collectionOf(contentType).countDocuments(await scoped(contentType, scope, filter)),
+    findOne: async (contentType: ContentType, documentId: string, scope: Scope) => collectionOf(contentType).findOne(await scoped(contentType, scope, { documentId })),
+    findFirst: async (contentType: ContentType, scope: Scope) => collectionOf(contentType).findOne(await scoped(contentType, scope), { sort: [['id', 1]] }),
+    /** A single type holds at most one document, in any status and locale: its documentId, if it has one. */
+    singleDocumentId: async (contentType: ContentType): Promise<string | undefined> => {
+      const existing = await collectionOf(contentType).findOne({}, { sort: [['id', 1]], projection: ['documentId'] });
+      return existing ? (existing.documentId as string) : undefined;
+    },
+  };
+};

@@ -1,0 +1,67 @@
+import { restFixture, errorOf } from './rest-schema';
+import { createPopulateTree } from '../../src/rest/populate-tree';
+import { createPopulateOptions, optionsOf } from '../../src/rest/populate-options';
+import type { Selection } from '../../src/rest/selection';
+
+/** The populate parser's parts on their own: the tree it builds, and the object form of one field. */
+
+const { views, filters, article, view } = restFixture();
+const tree = createPopulateTree(views);
+const fresh = (): Selection => tree.emptySelection(article);
+
+describe('populate tree', () => {
+  test('ensureNode makes a node once, from the target view; an unknown name is refused with its path', () => {
+    const selection = fresh();
+    const node = tree.ensureNode(selection, 'category', []);
+    expect(node.kind).toBe('relation');
+    expect(tree.ensureNode(selection, 'category', [])).toBe(node);
+    expect(node.kind !== 'dynamiczone' && node.kind !== 'count' && node.selection.view.key).toBe(view('api::category.category').key);
+    expect(errorOf(() => tree.ensureNode(selection, 'nope', ['tags']))).toMatchObject({ message: 'Invalid key nope at tags', details: { path: 'tags.nope', param: 'populate' } });
+  });
+
+  test('populateAll takes every populatable field; below a zone, every component is filled', () => {
+    const selection = fresh();
+    tree.populateAll(selection, []);
+    expect([...selection.populate.keys()]).toEqual([...article.populatable.keys()]);
+    const zone = selection.populate.get('sections')!;
+    tree.populateEverywhereBelow(zone, ['sections']);
+    expect(zone.kind).toBe('dynamiczone');
+    if (zone.kind === 'dynamiczone') for (const component of zone.components.values()) expect(component.populate.size).toBe(component.view.populatable.size);
+  });
+});
+
+describe('populate options (the object form)', () => {
+  const parsed: Array<{ input: unknown; path: string[] }> = [];
+  const apply = createPopulateOptions(tree, filters, (_, input, path) => void parsed.push({ input, path }));
+
+  test('each kind of field takes only its own options', () => {
+    expect([...optionsOf(article.populatable.get('tags')!)]).toEqual(['fields', 'populate', 'filters', 'sort', 'count']);
+    expect([...optionsOf(article.populatable.get('category')!)]).toEqual(['fields', 'populate']);
+    expect([...optionsOf(article.populatable.get('cover')!)]).toEqual(['fields']);
+    expect(errorOf(() => apply(fresh(), 'category', { sort: 'name' }, []))).toMatchObject({ message: 'Invalid key sort at category' });
+  });
+
+  test('filters become the target FiltersInput value, sort its list, nested populate goes back to the parser', () => {
+    const selection = fresh();
+    apply(selection, 'tags', { filters: { name: { $eq: 'a' } }, sort: 'name:desc', populate: 'articles' }, []);
+    const node = selection.populate.get('tags')!;
+    expect(node).toMatchObject({ filters: { name: { eq: 'a' } }, sort: ['name:desc'] });
+    expect(parsed).toEqual([{ input: 'articles', path: ['tags'] }]);
+  });
+
+  test('count=true turns a to-many relation into its count', () => {
+    const selection = fresh();
+    apply(selection, 'tags', { count: 'true' }, []);
+    expect(selection.populate.get('tags')?.kind).toBe('count');
+  });
+
+  test('on restricts a zone to the components it names', () => {
+    const selection = fresh();
+    const zone = article.populatable.get('sections')!;
+    const [first] = zone.kind === 'dynamiczone' ? zone.components : [];
+    apply(selection, 'sections', { on: { [first]: { fields: ['id'] } } }, []);
+    const node = selection.populate.get('sections')!;
+    expect(node.kind === 'dynamiczone' && [...node.components.keys()]).toEqual([first]);
+    expect(errorOf(() => apply(fresh(), 'sections', { on: { 'nope.nope': true } }, []))).toMatchObject({ message: 'Invalid key nope.nope at sections.on' });
+  });
+});
