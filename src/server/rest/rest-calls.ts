@@ -1,0 +1,127 @@
+import type { IncomingMessage } from 'node:http';
+import type { ExecutionResult } from 'graphql';
+import type { Runtime } from '../folio-module';
+import type { ContentType } from '../../models/types';
+import type { RouteOperation } from '../../rest/content-routes';
+import { createOwnerViews, type OwnerView } from '../../rest/owner-views';
+import { createRestFilterConverter } from '../../rest/rest-filters';
+import { createPopulateParser } from '../../rest/parse-populate';
+import type { RestQuery } from '../../rest/parse-query-string';
+import { parseRestSort } from '../../rest/rest-sort';
+import { parseRestPagination, type RestPagination } from '../../rest/rest-pagination';
+import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parsePublicationState, parseStatus } from '../../rest/rest-scope';
+import { takePublishedAt } from '../../rest/published-at';
+import { createSearchFilter } from '../../rest/search-filter';
+import { dataOfBody } from './check-body-data';
+import { rootArgumentsOf, operationText } from '../../rest/operation-text';
+import { selectionKey, selectionVariables } from '../../rest/selection-plan';
+import { createShaper, type Shaper } from '../../rest/shape-document';
+import { createV4Converter, type V4Converter } from '../../rest/to-v4-format';
+import { createOperationRunner, type CompiledOperation } from '../../rest/run-operation';
+import { createFetchRequest } from '../fetch-request';
+import type { PaginationLimits } from '../../query/parse-pagination';
+import type { Selection } from '../../rest/selection';
+
+/**
+ * The one REST front: a route's operation and the request's parsed query (and body) → variables
+ * and a compiled GraphQL operation (cached by shape) → the `/graphql` pipeline. Content routes,
+ * `/api/users` and every other REST route reading documents go through here, so they share the
+ * query model, permissions, limits and errors.
+ */
+
+export interface Shapers {
+  shape: Shaper;
+  toV4: V4Converter;
+}
+
+export interface RestCall {
+  operation: RouteOperation;
+  contentType: ContentType;
+  query: RestQuery;
+  documentId?: string;
+  /** a condition the route adds to the client's filters (`/api/users/:id`: the id) */
+  filter?: Record<string, unknown>;
+  /** the route's page limits: REST's (`api.rest`) unless it lists otherwise */
+  limits?: PaginationLimits;
+  /** the request body of a write, being read */
+  body?: Promise<unknown>;
+}
+
+export interface RestOutcome {
+  result: ExecutionResult;
+  compiled?: CompiledOperation<Shapers>;
+  pagination?: RestPagination;
+}
+
+export const isV4 = (request: IncomingMessage) => String(request.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
+
+const and = (left: Record<string, unknown> | undefined, right: Record<string, unknown> | undefined) =>
+  left && right ? { and: [left, right] } : (left ?? right);
+
+export const createRestCalls = ({ services, schema, graphql }: Runtime) => {
+  const { models, config } = services;
+  const views = createOwnerViews(models, schema);
+  const filters = createRestFilterConverter(schema);
+  const populate = createPopulateParser(views, filters);
+  const runner = createOperationRunner<Shapers>(graphql, config.rest);
+  const toFetchRequest = createFetchRequest(graphql.fetchAPI);
+  const searches = new Map<string, ReturnType<typeof createSearchFilter>>();
+  const viewOf = (contentType: ContentType): OwnerView => views.get(contentType.uid) as OwnerView;
+  const searchOf = (view: OwnerView) => {
+    let search = searches.get(view.key);
+    if (!search) searches.set(view.key, (search = createSearchFilter(schema, view)));
+    return search;
+  };
+
+  /** The list arguments: filters (with `_q` and the route's own), sort (a related document's field too), pagination. */
+  const listArguments = (view: OwnerView, call: RestCall) => {
+    const { query } = call;
+    const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
+    const search = query._q === undefined ? undefined : searchOf(view)(query._q);
+    return {
+      filters: and(and(converted, search), call.filter),
+      sort: parseRestSort(query.sort),
+      pagination: parseRestPagination(query.pagination, call.limits ?? config.rest),
+    };
+  };
+
+  return {
+    async run(request: IncomingMessage, url: URL, call: RestCall): Promise<RestOutcome> {
+      const { operation, query } = call;
+      const v4 = isV4(request);
+      const view = viewOf(call.contentType);
+      const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
+      const list = operation.list ? listArguments(view, call) : undefined;
+      const values: Record<string, unknown> = {
+        documentId: call.documentId,
+        status: parseStatus(query.status) ?? (v4 ? parsePublicationState(query.publicationState) : undefined),
+        publicationFilter: parsePublicationFilter(query.publicationFilter),
+        hasPublishedVersion: parseHasPublishedVersion(query.hasPublishedVersion),
+        locale: operation.action === 'delete' && query.locale === '*' ? undefined : parseLocale(query.locale),
+        filters: list?.filters,
+        sort: list?.sort,
+        pagination: list?.pagination.argument,
+      };
+      const dataArgument = operation.field.args.find((arg) => arg.name === 'data');
+      if (call.body && dataArgument) {
+        const written = takePublishedAt(await call.body, v4);
+        values.data = dataOfBody(written.body, dataArgument.type);
+        values.status ??= written.status;
+      }
+      const variables: Record<string, unknown> = {};
+      for (const name of rootArgumentsOf(operation)) if (values[name] !== undefined) variables[name] = values[name];
+      for (const [index, variable] of selectionVariables(selection).entries()) variables[`p${index}`] = variable.value;
+      const withCount = list?.pagination.withCount ?? false;
+      const key = `${operation.field.name}|${withCount ? 'count' : ''}|${operation.action === 'delete' ? '' : selectionKey(selection)}`;
+      const { result, compiled } = await runner.run(
+        toFetchRequest(request, url),
+        key,
+        () => ({ source: operationText(operation, selection, withCount), extra: { shape: createShaper(selection), toV4: createV4Converter(selection) } }),
+        variables,
+      );
+      return { result, compiled, pagination: list?.pagination };
+    },
+  };
+};
+
+export type RestCalls = ReturnType<typeof createRestCalls>;
