@@ -17,6 +17,7 @@ import { createAccountDirectory } from '../users/account-directory';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
 import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from '../server/folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
+import { createRestCalls } from '../server/rest/rest-calls';
 
 /** Wires one Folio instance from explicit dependencies: models, configuration, store, extensions. */
 
@@ -68,7 +69,8 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     // Made after every module started: users' roles and API tokens are seeded by then.
     const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
     const graphql = createGraphqlServer(schema, services, authenticator);
-    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions }) ?? []);
+    const rest = createRestCalls({ services, schema, graphql });
+    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest }) ?? []);
     return { services, schema, sdl, graphql, routes, events, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.

@@ -2,8 +2,9 @@ import type { Attribute, ContentType, ScalarAttributeType } from '../models/type
 
 /**
  * Media files described as a content-type, so that filters and sort over them go through the same
- * translator as documents: its attributes are the filterable fields of `UploadFileFiltersInput` (plus
- * `id`, which REST filters by). Its collection is where every file record lives.
+ * translator as documents, and REST's file routes compile onto `uploadFiles_connection` like content
+ * routes: its attributes are the filterable fields of `UploadFileFiltersInput` (`id` among them, which
+ * REST filters by). Its collection is where every file record lives.
  */
 
 const scalar = (type: ScalarAttributeType): Attribute => ({ type, localized: false });
@@ -23,8 +24,10 @@ export const FILE_CONTENT_TYPE: ContentType = {
     name: scalar('string'),
     alternativeText: scalar('string'),
     caption: scalar('string'),
+    focalPoint: scalar('json'),
     width: scalar('integer'),
     height: scalar('integer'),
+    formats: scalar('json'),
     hash: scalar('string'),
     ext: scalar('string'),
     mime: scalar('string'),
@@ -32,6 +35,7 @@ export const FILE_CONTENT_TYPE: ContentType = {
     url: scalar('string'),
     previewUrl: scalar('string'),
     provider: scalar('string'),
+    provider_metadata: scalar('json'),
   },
   file: '<built-in upload plugin>',
 };

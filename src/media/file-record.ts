@@ -59,7 +59,7 @@ export const bytesToKilobytes = (bytes: number): number => Math.round((bytes / 1
 export const storedNameOf = (row: Pick<FileRow, 'hash' | 'ext'>): string => `${row.hash}${row.ext}`;
 
 /** The record as the upload routes answer it: no internal fields, and `isUrlSigned` (local files never are). */
-export const toUploadResponse = (row: StoredDocument): Record<string, unknown> => ({
+export const toUploadResponse = (row: Record<string, unknown>): Record<string, unknown> => ({
   ...Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_'))),
   isUrlSigned: false,
 });

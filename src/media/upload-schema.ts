@@ -20,6 +20,10 @@ import { UPLOAD_PERMISSIONS as P } from './upload-permissions';
 
 type Args = Record<string, unknown>;
 
+/** the root fields REST's `GET /api/upload/files[/:id]` compile onto */
+export const LIST_FIELD = 'uploadFiles_connection';
+export const ONE_FIELD = 'uploadFile';
+
 const readArgs = `status: ${N.publicationStatus} = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: ${N.publicationFilter}`;
 const listArgs = `filters: ${N.uploadFileFilters}, pagination: ${N.paginationArg} = {}, sort: [String] = [], ${readArgs}`;
 
@@ -30,8 +34,8 @@ type UploadFileEntityResponseCollection {
 }
 
 type Query {
-  uploadFile(documentId: ID!, ${readArgs}): ${N.uploadFile} ${authDirective([P.findOne])}
-  uploadFiles_connection(${listArgs}): UploadFileEntityResponseCollection ${authDirective([P.find])}
+  ${ONE_FIELD}(documentId: ID!, ${readArgs}): ${N.uploadFile} ${authDirective([P.findOne])}
+  ${LIST_FIELD}(${listArgs}): UploadFileEntityResponseCollection ${authDirective([P.find])}
   uploadFiles(${listArgs}): [${N.uploadFile}]! ${authDirective([P.find])}
 }
 

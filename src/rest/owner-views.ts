@@ -113,6 +113,8 @@ export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<str
       identity: 'documentId',
       leafFields: ['documentId', ...leaves.map((field) => field.name).filter((name) => name !== 'documentId')],
       populatable: new Map(),
+      // the upload routes' lists are filtered; populated media take `fields` only
+      filtersInput: schema.getType(names.SHARED_NAMES.uploadFileFilters) ? names.SHARED_NAMES.uploadFileFilters : undefined,
       attributes: {},
     });
   }

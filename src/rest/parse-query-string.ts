@@ -25,7 +25,7 @@ export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
 export type RestQuery = Partial<Record<QueryParameter, unknown>>;
 
 /** What `/api/users` and `/api/upload/files` read: Strapi's entity-service parameters, `start`/`limit` of v4 included. */
-export const LIST_QUERY_PARAMETERS = ['filters', 'sort', 'pagination', 'start', 'limit', 'populate'] as const;
+export const LIST_QUERY_PARAMETERS = ['filters', 'sort', 'pagination', 'start', 'limit', 'fields', 'populate'] as const;
 export type ListQueryParameter = (typeof LIST_QUERY_PARAMETERS)[number];
 
 const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;

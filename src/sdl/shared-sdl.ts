@@ -41,19 +41,25 @@ export const emitSharedSdl = (): string =>
     `type UploadFileRelationResponseCollection {\n  nodes: [${N.uploadFile}!]!\n}`,
     `input ${N.uploadFileFilters} {
   documentId: IDFilterInput
+  id: IntFilterInput
   name: StringFilterInput
   alternativeText: StringFilterInput
   caption: StringFilterInput
+  focalPoint: JSONFilterInput
   width: IntFilterInput
   height: IntFilterInput
+  formats: JSONFilterInput
   hash: StringFilterInput
   ext: StringFilterInput
   mime: StringFilterInput
   size: FloatFilterInput
   url: StringFilterInput
+  previewUrl: StringFilterInput
   provider: StringFilterInput
+  provider_metadata: JSONFilterInput
   createdAt: DateTimeFilterInput
   updatedAt: DateTimeFilterInput
+  publishedAt: DateTimeFilterInput
   and: [${N.uploadFileFilters}!]
   or: [${N.uploadFileFilters}!]
   not: ${N.uploadFileFilters}

@@ -5,6 +5,7 @@ import type { ContentType, Models } from '../models/types';
 import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { Authenticator } from '../auth/authenticate';
+import type { RestCalls } from './rest/rest-calls';
 
 /**
  * A built-in feature (REST, users & permissions, uploads…) plugs into Folio as a module: SDL and
@@ -23,6 +24,8 @@ export interface Runtime {
   authenticator: Authenticator;
   /** the hand-written extensions (schema/extensions), without the modules' own */
   extensions: Extension[];
+  /** the one REST front: every REST route that reads documents compiles its request through it */
+  rest: RestCalls;
 }
 
 export interface FolioModule {

@@ -182,4 +182,16 @@ describe('/api/users', () => {
       expect({ query, status: answer.status, name: answer.body.error?.name }).toEqual({ query, status: 400, name: 'ValidationError' });
     }
   });
+
+  test("reads are compiled onto the schema's user queries, as content routes are: fields, nested populate, one permission check first", async () => {
+    const { user } = await registerUser(server, 'xia');
+    const fields = await call<Array<Record<string, unknown>>>(server.url, 'GET', '/api/users?fields[0]=username&filters[username][$eq]=xia', { headers: server.asAdmin });
+    expect(fields.body).toEqual([{ id: user.id, documentId: user.documentId, username: 'xia' }]);
+    const withRole = await call<Record<string, unknown>>(server.url, 'GET', `/api/users/${user.id}?fields[0]=username&populate[role][fields][0]=type`, { headers: server.asAdmin });
+    expect(withRole.body).toEqual({ id: user.id, documentId: user.documentId, username: 'xia', role: { id: expect.any(Number), documentId: expect.any(String), type: 'authenticated' } });
+    // a caller without user.findOne learns nothing, not even whether the id exists
+    for (const path of [`/api/users/${user.id}`, '/api/users/999999', '/api/users/abc']) expect((await call(server.url, 'GET', path)).status).toBe(403);
+    const unknownField = await call<RestError>(server.url, 'GET', '/api/users?fields[0]=password', { headers: server.asAdmin });
+    expect(unknownField.status).toBe(400);
+  });
 });

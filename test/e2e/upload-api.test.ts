@@ -189,6 +189,18 @@ describe('GET /api/upload/files', () => {
     const sort = await request(server, '/api/upload/files?sort=secret', { headers: server.asAdmin });
     expect(sort.status).toBe(400);
   });
+
+  test("compiled onto the schema's uploadFiles_connection, as content routes are: fields, every filter of UploadFileFiltersInput, v4's start/limit", async () => {
+    const all = await request<FileRecord[]>(server, '/api/upload/files?sort=id:asc', { headers: server.asAdmin });
+    const [first, second] = all.body;
+    const picked = await request<FileRecord[]>(server, `/api/upload/files?fields[0]=name&filters[id][$in][0]=${second.id}`, { headers: server.asAdmin });
+    expect(picked.body).toEqual([{ id: second.id, documentId: second.documentId, name: second.name, isUrlSigned: false }]);
+    const noPreview = await request<FileRecord[]>(server, '/api/upload/files?filters[previewUrl][$null]=true&filters[publishedAt][$notNull]=true', { headers: server.asAdmin });
+    expect(noPreview.body.length).toBe(all.body.length);
+    const offset = await request<FileRecord[]>(server, '/api/upload/files?sort=id:asc&start=1&limit=1', { headers: server.asAdmin });
+    expect(offset.body.map((file) => file.id)).toEqual([second.id]);
+    expect(first.id).toBeLessThan(second.id);
+  });
 });
 
 describe('GET /api/upload/files/:id', () => {

@@ -7,7 +7,9 @@ import { createImageFormatter } from '../../media/image-formats';
 import { createLocalProvider } from '../../media/local-provider';
 import { createServeUploadsRoute } from './serve-uploads';
 import { createUploadApiRoute } from './upload-routes';
-import { createUploadSchema } from '../../media/upload-schema';
+import { createUploadSchema, LIST_FIELD, ONE_FIELD } from '../../media/upload-schema';
+import { createBareReads } from '../rest/bare-reads';
+import { FILE_CONTENT_TYPE } from '../../media/file-model';
 import { sweepUploads } from '../../media/sweep-uploads';
 
 /**
@@ -33,8 +35,9 @@ export const createUploadModule = (services: Services): FolioModule => {
       const swept = await sweepUploads(provider, collection);
       if (swept.length > 0) process.stderr.write(`upload: removed ${swept.length} file(s) left by an interrupted upload\n`);
     },
-    routes({ authenticator }) {
-      return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, callers: createRequestAuthorizer(authenticator) })];
+    routes({ authenticator, schema, rest }) {
+      const reads = createBareReads(schema, rest, { contentType: FILE_CONTENT_TYPE, listField: LIST_FIELD, oneField: ONE_FIELD, maxLimit: config.rest.maxLimit });
+      return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, reads, callers: createRequestAuthorizer(authenticator) })];
     },
   };
 };

@@ -3,14 +3,12 @@ import type { RequestAuthorizer } from '../request-authorizer';
 import type { Services } from '../../context';
 import type { HttpRoute } from '../folio-module';
 import { badUserInput, notFoundError } from '../../errors/graphql-errors';
-import { parsePagination, type PaginationInput } from '../../query/parse-pagination';
-import { parseSort } from '../../query/parse-sort';
 import { storedNameOf, toUploadResponse, type FileRow } from '../../media/file-record';
 import { parseFileInfo } from '../../media/file-info';
-import { createFileFilterTranslator } from '../../media/file-query';
-import { fromRestOperators } from '../../query/rest-operators';
 import { LIST_QUERY_PARAMETERS, parseQueryString, type ListQueryParameter } from '../../rest/parse-query-string';
-import { FILE_CONTENT_TYPE } from '../../media/file-model';
+import type { BareQuery, BareReadOutcome, BareReads } from '../rest/bare-reads';
+import { errorBodyOf } from '../rest/rest-error';
+import { errorBody, errorEnvelope } from '../error-envelope';
 import { parseFileId, type FileService } from '../../media/file-service';
 import type { LocalProvider } from '../../media/local-provider';
 import { receiveForm, type ReceivedForm } from '../../media/receive-form';
@@ -28,14 +26,15 @@ export interface UploadRoutesOptions {
   files: FileService;
   provider: LocalProvider;
   callers: RequestAuthorizer;
+  /** list and read, compiled onto `uploadFiles_connection` and `uploadFile` */
+  reads: BareReads;
 }
 
 const FILE_QUERY_PARAMETERS: ReadonlySet<ListQueryParameter> = new Set(LIST_QUERY_PARAMETERS);
 const FILE_PATH = /^\/api\/upload\/files\/([^/]+)$/;
 
-export const createUploadApiRoute = ({ services, files, provider, callers: { authorize } }: UploadRoutesOptions): HttpRoute => {
-  const { config, models } = services;
-  const translateFilters = createFileFilterTranslator(models, config.graphql.maxFilterStringLength);
+export const createUploadApiRoute = ({ services, files, provider, reads, callers: { authorize } }: UploadRoutesOptions): HttpRoute => {
+  const { config } = services;
 
   const fileOf = async (idText: string): Promise<FileRow> => {
     const id = parseFileId(idText);
@@ -44,13 +43,16 @@ export const createUploadApiRoute = ({ services, files, provider, callers: { aut
     return row;
   };
 
-  const list = async (url: URL) => {
-    const query = parseQueryString(url.search, FILE_QUERY_PARAMETERS, config.rest.strictQuery);
-    const filter = await translateFilters(fromRestOperators(models, FILE_CONTENT_TYPE, query.filters));
-    const sort = parseSort(FILE_CONTENT_TYPE.attributes, query.sort);
-    // Without pagination Strapi lists every file; the official client relies on it.
-    const page = query.pagination === undefined ? undefined : parsePagination(query.pagination as PaginationInput, config.rest);
-    return files.find({ filter, sort, skip: page?.skip, limit: page?.limit });
+  const parseQuery = (url: URL): BareQuery => parseQueryString(url.search, FILE_QUERY_PARAMETERS, config.rest.strictQuery);
+
+  /** A read's answer (each record with `isUrlSigned`), or the error its operation ended with (nothing found: 404). */
+  const sendRead = <T>(request: IncomingMessage, response: ServerResponse, outcome: BareReadOutcome<T>, show: (found: T) => unknown) => {
+    if ('failed' in outcome) {
+      const error = outcome.failed.result.errors?.[0];
+      const body = error ? errorBodyOf(error) : errorBody(notFoundError());
+      return sendUploadResult(request, response, body.status, errorEnvelope(body));
+    }
+    sendUploadResult(request, response, 200, show(outcome.found));
   };
 
   const update = async (target: FileRow, form: ReceivedForm): Promise<FileRow> => {
@@ -95,16 +97,15 @@ export const createUploadApiRoute = ({ services, files, provider, callers: { aut
     const method = request.method ?? 'GET';
     if (pathname === '/api/upload' && method === 'POST') return handle(request, response, () => upload(request, response, url));
     if (pathname === '/api/upload/files' && method === 'GET') {
-      return handle(request, response, async () => {
-        await authorize(request, P.find);
-        sendUploadResult(request, response, 200, (await list(url)).map(toUploadResponse));
-      });
+      return handle(request, response, async () => sendRead(request, response, await reads.find(request, url, parseQuery(url)), (rows) => rows.map(toUploadResponse)));
     }
     const match = FILE_PATH.exec(pathname);
     if (match && method === 'GET') {
       return handle(request, response, async () => {
-        await authorize(request, P.findOne);
-        sendUploadResult(request, response, 200, toUploadResponse(await fileOf(match[1])));
+        const query = parseQuery(url);
+        const id = parseFileId(match[1]);
+        const row = id === null ? null : await files.findById(id);
+        sendRead(request, response, await reads.findOne(request, url, row?.documentId, query), toUploadResponse);
       });
     }
     if (match && method === 'DELETE') {

@@ -7,7 +7,7 @@ import { parseQueryString, QUERY_PARAMETERS, type QueryParameter } from '../../r
 import type { Document } from '../../rest/shape-document';
 import type { CompiledOperation } from '../../rest/run-operation';
 import type { RestPagination } from '../../rest/rest-pagination';
-import { createRestCalls, isV4, type Shapers } from './rest-calls';
+import { isV4, type Shapers } from './rest-calls';
 import { errorBodyOf } from './rest-error';
 import { errorBody } from '../error-envelope';
 import { methodNotAllowedError, notFoundError } from '../../errors/graphql-errors';
@@ -33,7 +33,7 @@ const parametersOf = (operation: RouteOperation): ReadonlySet<QueryParameter> =>
 export const createContentHandler = (runtime: Runtime, routes: ContentRoutes) => {
   const { config } = runtime.services;
   const { maxResponseBytes } = config.graphql;
-  const calls = createRestCalls(runtime);
+  const calls = runtime.rest;
 
   const respond = (
     request: IncomingMessage,

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { ExecutionResult } from 'graphql';
-import type { Runtime } from '../folio-module';
+import type { GraphQLSchema } from 'graphql';
+import type { Services } from '../../context';
+import type { GraphqlServer } from '../../graphql/create-graphql-server';
 import type { ContentType } from '../../models/types';
 import type { RouteOperation } from '../../rest/content-routes';
 import { createOwnerViews, type OwnerView } from '../../rest/owner-views';
@@ -58,7 +60,13 @@ export const isV4 = (request: IncomingMessage) => String(request.headers['strapi
 const and = (left: Record<string, unknown> | undefined, right: Record<string, unknown> | undefined) =>
   left && right ? { and: [left, right] } : (left ?? right);
 
-export const createRestCalls = ({ services, schema, graphql }: Runtime) => {
+export interface RestCallsOptions {
+  services: Services;
+  schema: GraphQLSchema;
+  graphql: GraphqlServer;
+}
+
+export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions) => {
   const { models, config } = services;
   const views = createOwnerViews(models, schema);
   const filters = createRestFilterConverter(schema);

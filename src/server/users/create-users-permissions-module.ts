@@ -43,7 +43,7 @@ const create = (services: Services): FolioModule => {
     async stop() {
       await ready?.control.close();
     },
-    routes: ({ authenticator }) => createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, authenticator, limiter }),
+    routes: ({ authenticator, schema, rest }) => createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, authenticator, limiter, schema, rest }),
   };
 };
 

@@ -5,16 +5,23 @@ import type { Services } from '../../context';
 import type { Authenticator } from '../../auth/authenticate';
 import type { Principal } from '../../auth/principal';
 import { knownErrorBodyOf } from '../error-envelope';
-import { readJsonBody, sendError, sendJson } from '../http-json';
+import { readJsonBody, sendError, sendJson, sendJsonWithin } from '../http-json';
 import { createRequestAuthorizer } from '../request-authorizer';
 import { notFoundError, unauthorizedError } from '../../errors/graphql-errors';
 import { refuseOverLimit, type RateLimiter } from '../../users/rate-limiter';
 import { clientAddressOf } from '../../resolvers/client-address';
 import type { SignedIn, UserAccounts } from '../../users/user-accounts';
 import type { UserAdmin } from '../../users/user-admin';
-import { createUserQueries, type UserQuery } from '../../users/user-queries';
+import { createUserQueries } from '../../users/user-queries';
+import { createBareReads, type BareQuery, type BareReadOutcome } from '../rest/bare-reads';
+import * as names from '../../sdl/naming';
+import type { RestCalls } from '../rest/rest-calls';
+import { errorBodyOf } from '../rest/rest-error';
+import { errorBody } from '../error-envelope';
 import { CHANGE_PASSWORD_PERMISSION } from '../../users/roles';
-import { LIST_QUERY_PARAMETERS, parseQueryString, type ListQueryParameter } from '../../rest/parse-query-string';
+import { USER_CONTENT_TYPE } from '../../users/users-content-types';
+import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest/parse-query-string';
+import type { GraphQLSchema } from 'graphql';
 
 /**
  * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), and the users
@@ -27,10 +34,12 @@ export interface UsersRoutesOptions {
   admin: UserAdmin;
   authenticator: Authenticator;
   limiter: RateLimiter;
+  schema: GraphQLSchema;
+  rest: RestCalls;
 }
 
 const USER_PERMISSION = 'plugin::users-permissions.user';
-const USER_QUERY_PARAMETERS: ReadonlySet<ListQueryParameter> = new Set(LIST_QUERY_PARAMETERS);
+const USER_QUERY_PARAMETERS: ReadonlySet<string> = new Set(LIST_QUERY_PARAMETERS);
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
 
@@ -43,8 +52,22 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
   sendError(response, body, http?.headers);
 };
 
-export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter }: UsersRoutesOptions): HttpRoute[] => {
+export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
+  const reads = createBareReads(schema, rest, {
+    contentType: USER_CONTENT_TYPE,
+    listField: names.connectionQueryName(USER_CONTENT_TYPE),
+    oneField: names.singularQueryName(USER_CONTENT_TYPE),
+    maxLimit: services.config.rest.maxLimit,
+  });
+  const { maxResponseBytes } = services.config.graphql;
+
+  /** A read's answer, or the error its operation ended with (a read that found nothing: 404). */
+  const sendRead = <T>(response: ServerResponse, outcome: BareReadOutcome<T>) => {
+    if ('found' in outcome) return sendJsonWithin(response, maxResponseBytes, 200, outcome.found);
+    const error = outcome.failed.result.errors?.[0];
+    sendError(response, error ? errorBodyOf(error) : errorBody(notFoundError()));
+  };
 
   const { principalOf, authorize } = createRequestAuthorizer(authenticator);
 
@@ -66,7 +89,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       sendJson(response, 200, { jwt, user: queries.toRest(user) });
     };
 
-  const parseQuery = (url: URL): UserQuery => parseQueryString(url.search, USER_QUERY_PARAMETERS, services.config.rest.strictQuery) as UserQuery;
+  const parseQuery = (url: URL): BareQuery => parseQueryString(url.search, USER_QUERY_PARAMETERS, services.config.rest.strictQuery);
 
   const handlers: Array<{ method: string; path: RegExp; handle: (match: RegExpExecArray) => Handler }> = [
     { method: 'POST', path: /^\/api\/auth\/local\/register\/?$/, handle: () => signIn(accounts.register) },
@@ -83,7 +106,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
         const principal = await authorize(request, `${USER_PERMISSION}.me`);
         // An API token may hold `me`, but it is nobody.
         if (!principal.user) throw unauthorizedError('Unauthorized');
-        const user = await queries.findOne(principal.user.id as number, parseQuery(url), 'own');
+        const user = await queries.findOwn(principal.user.id as number, parseQuery(url).populate);
         if (!user) throw unauthorizedError();
         sendJson(response, 200, user);
       },
@@ -91,18 +114,12 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
     {
       method: 'GET',
       path: /^\/api\/users\/count\/?$/,
-      handle: () => async (request, response, url) => {
-        const principal = await authorize(request, `${USER_PERMISSION}.find`);
-        sendJson(response, 200, await queries.count(parseQuery(url), principal));
-      },
+      handle: () => async (request, response, url) => sendRead(response, await reads.count(request, url, parseQuery(url))),
     },
     {
       method: 'GET',
       path: /^\/api\/users\/?$/,
-      handle: () => async (request, response, url) => {
-        const principal = await authorize(request, `${USER_PERMISSION}.find`);
-        sendJson(response, 200, await queries.find(parseQuery(url), principal));
-      },
+      handle: () => async (request, response, url) => sendRead(response, await reads.find(request, url, parseQuery(url))),
     },
     {
       method: 'POST',
@@ -132,11 +149,9 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       method: 'GET',
       path: /^\/api\/users\/([^/]+)\/?$/,
       handle: (match) => async (request, response, url) => {
-        const principal = await authorize(request, `${USER_PERMISSION}.findOne`);
-        const id = /^\d+$/.test(match[1]) ? Number(match[1]) : undefined;
-        const user = id === undefined ? undefined : await queries.findOne(id, parseQuery(url), principal);
-        if (!user) throw notFoundError();
-        sendJson(response, 200, user);
+        const query = parseQuery(url);
+        const documentId = /^\d+$/.test(match[1]) ? await queries.documentIdOf(Number(match[1])) : undefined;
+        sendRead(response, await reads.findOne(request, url, documentId, query));
       },
     },
   ];
