@@ -33,6 +33,8 @@ export interface PageLimits {
 export interface FolioContext {
   services: Services;
   principal: Principal;
+  /** which front the request came through: REST requests are compiled by Folio, `/graphql` documents are the client's */
+  surface: 'rest' | 'graphql';
   /**
    * The limits of the surface asking: REST's (`api.rest`) for a REST request, GraphQL's otherwise. Every
    * list is clamped with these, so a REST page and its `meta.pagination` agree.

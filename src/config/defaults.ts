@@ -32,7 +32,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
       rateLimit: { max: 20, windowMs: 60_000 },
     },
     upload: { sizeLimit: 200 * 1024 * 1024, allowedTypes: [], directory: 'uploads', breakpoints: { large: 1000, medium: 750, small: 500 } },
-    rest: { defaultLimit: 25, maxLimit: 100, bodyLimit: 1024 * 1024, strictQuery: false },
+    rest: { defaultLimit: 25, maxLimit: 100, bodyLimit: 1024 * 1024, strictQuery: false, maxPopulateDepth: 10 },
     database: { client: 'embedded', options: {} },
     admin: { apiTokens: [] },
     cors: defaultCors(),

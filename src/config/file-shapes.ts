@@ -62,7 +62,7 @@ export const pluginsFileShape = object(
 
 export const apiFileShape = object({
   // `withCount` is in Strapi's project template; Folio always counts, which is what its default (true) means.
-  rest: object({ defaultLimit: positiveInteger, maxLimit: positiveInteger, bodyLimit: positiveInteger, strictQuery: boolean }, { ignored: ['withCount'] }),
+  rest: object({ defaultLimit: positiveInteger, maxLimit: positiveInteger, bodyLimit: positiveInteger, strictQuery: boolean, maxPopulateDepth: positiveInteger }, { ignored: ['withCount'] }),
 });
 
 /** An HTTP header name (RFC 9110 token). */

@@ -75,6 +75,8 @@ export interface RestConfig {
   bodyLimit: number;
   /** true: an unknown top-level query key is a 400; false: ignored, as Strapi does. @default false */
   strictQuery: boolean;
+  /** how many relations, components and zones deep `populate` may go (`a.b.c` is 3). @default 10 */
+  maxPopulateDepth: number;
 }
 
 export interface DatabaseConfig {

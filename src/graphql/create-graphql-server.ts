@@ -18,6 +18,7 @@ import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
 import { useResponseSizeLimit } from './plugins/use-response-size-limit';
+import { forGraphqlOnly } from './plugins/for-graphql-only';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -49,7 +50,8 @@ export const servesGraphiql = (config: FolioConfig): boolean => {
 export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
-  const graphqlLimits: PageLimits = { defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit };
+  // No GraphQL page is longer than amountLimit: the page is clamped, so pageInfo says how long it is.
+  const graphqlLimits: PageLimits = { defaultLimit: Math.min(graphql.defaultLimit, graphql.amountLimit), maxLimit: Math.min(graphql.maxLimit, graphql.amountLimit) };
   const rejectWith400 = [
     (_: unknown, error: { extensions: Record<string, unknown> }) => {
       Object.assign(error.extensions, { http: { status: 400 }, code: error.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED' });
@@ -68,9 +70,19 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     maskedErrors: { maskError },
     ...graphql.yoga,
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
-    context: async ({ request, pageLimits }) => {
+    context: async ({ request, pageLimits, surface }) => {
       const authenticate = () => authenticator.authenticate(request.headers.get('authorization'));
-      return { services, principal: await authenticate(), authenticate, loaders: new Map(), rowScopes: new WeakMap(), request, pageLimits: isPageLimits(pageLimits) ? pageLimits : graphqlLimits };
+      const rest = surface === 'rest' && isPageLimits(pageLimits);
+      return {
+        services,
+        principal: await authenticate(),
+        authenticate,
+        loaders: new Map(),
+        rowScopes: new WeakMap(),
+        request,
+        surface: rest ? 'rest' : 'graphql',
+        pageLimits: rest ? pageLimits : graphqlLimits,
+      };
     },
     plugins: [
       useResponseSizeLimit(graphql.maxResponseBytes),
@@ -79,24 +91,27 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
-      useSafeDepthLimit(graphql.depthLimit),
+      forGraphqlOnly(useSafeDepthLimit(graphql.depthLimit)),
       useInputDepthLimit(MAX_INPUT_DEPTH),
-      EnvelopArmorPlugin({
-        maxDepth: { enabled: false },
-        blockFieldSuggestion: { enabled: isProduction(config) },
-        maxAliases: { n: graphql.maxAliases, onReject: rejectWith400 as never },
-        maxTokens: { n: graphql.maxTokens, onReject: rejectWith400 as never },
-        maxDirectives: { n: graphql.maxDirectives, onReject: rejectWith400 as never },
-        // lists multiply: see useCostLimit
-        costLimit: { enabled: false },
-      }),
+      forGraphqlOnly(
+        EnvelopArmorPlugin({
+          maxDepth: { enabled: false },
+          blockFieldSuggestion: { enabled: isProduction(config) },
+          maxAliases: { n: graphql.maxAliases, onReject: rejectWith400 as never },
+          maxTokens: { n: graphql.maxTokens, onReject: rejectWith400 as never },
+          maxDirectives: { n: graphql.maxDirectives, onReject: rejectWith400 as never },
+          // lists multiply: see useCostLimit
+          costLimit: { enabled: false },
+        }),
+      ),
       useCostLimit({ maxCost: graphql.maxCost, defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit }),
       useAuthorization((context) => (context as FolioContext).principal),
-      useAmountLimit({
-        amountLimit: graphql.amountLimit,
-        maxLimit: graphql.maxLimit,
-        contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)),
-      }),
+      forGraphqlOnly(
+        useAmountLimit({
+          amountLimit: graphql.amountLimit,
+          contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)),
+        }),
+      ),
     ],
   });
 };

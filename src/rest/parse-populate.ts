@@ -18,8 +18,8 @@ import { isRecord } from '../common/is-record';
 
 const INDEX = /^\d+$/;
 
-export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filters: RestFilterConverter) => {
-  const tree = createPopulateTree(views);
+export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filters: RestFilterConverter, maxDepth: number) => {
+  const tree = createPopulateTree(views, maxDepth);
 
   /** The dot-path form: `a.b.c`, or `*`. */
   const addPath = (selection: Selection, text: string, path: string[]) => {

@@ -24,7 +24,11 @@ export const invalidPopulateValue = (path: string[], value: unknown) =>
     param: 'populate',
   });
 
-export const createPopulateTree = (views: ReadonlyMap<string, OwnerView>) => {
+/** How deep a node at `path` sits: every populated field and zone component is a level, `on` is not. */
+const depthAt = (path: string[]): number => path.filter((segment) => segment !== 'on').length + 1;
+
+/** `maxDepth`: `api.rest.maxPopulateDepth`, REST's own bound on how far `populate` reaches. */
+export const createPopulateTree = (views: ReadonlyMap<string, OwnerView>, maxDepth: number) => {
   const viewOf = (key: string, path: string[]): OwnerView => {
     const view = views.get(key);
     if (!view) throw invalidPopulateKey(path[path.length - 1] ?? key, path.slice(0, -1));
@@ -58,6 +62,15 @@ export const createPopulateTree = (views: ReadonlyMap<string, OwnerView>) => {
     if (existing) return existing;
     const populatable = selection.view.populatable.get(name);
     if (!populatable) throw invalidPopulateKey(name, path);
+    if (depthAt(path) > maxDepth) {
+      throw badUserInput(`populate nests deeper than ${maxDepth} levels at ${[...path, name].join('.')}`, {
+        key: name,
+        path: [...path, name].join('.'),
+        source: 'query',
+        param: 'populate',
+        maxPopulateDepth: maxDepth,
+      });
+    }
     const node = newNode(populatable, [...path, name]);
     selection.populate.set(name, node);
     return node;

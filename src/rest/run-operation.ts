@@ -52,7 +52,7 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
   return {
     async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>): Promise<RunResult<Extra>> {
       const params = { query: '', variables };
-      const enveloped = graphql.getEnveloped({ request, params, pageLimits });
+      const enveloped = graphql.getEnveloped({ request, params, pageLimits, surface: 'rest' });
       let compiled = cache.get(key);
       if (!compiled) {
         const { source, extra } = plan();

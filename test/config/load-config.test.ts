@@ -62,7 +62,7 @@ describe('file formats', () => {
       rateLimit: { max: 20, windowMs: 60000 },
     });
     expect(config.upload).toEqual({ sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
-    expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false });
+    expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false, maxPopulateDepth: 10 });
     expect(config.server).toEqual({ host: '0.0.0.0', port: 8080, proxy: false, maxHeaderSize: 16384 });
     expect(config.database).toEqual({ client: 'mongodb', uri: 'mongodb://localhost:27017/folio', options: { maxPoolSize: 5 } });
     expect(config.admin).toEqual({ apiTokens: [{ name: 'ci', type: 'read-only', accessKey: 'k'.repeat(32) }], apiTokenSalt: 'pepper' });

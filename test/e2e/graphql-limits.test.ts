@@ -135,12 +135,12 @@ describe('introspection and playground follow the environment', () => {
 });
 
 describe('amount limit', () => {
-  test('a list longer than amountLimit is refused with 400', async () => {
+  test('caps lists instead of refusing: paginated pages are clamped (pageInfo says so), other lists truncated and named in extensions; introspection is whole', async () => {
     const limited = await startTestServer({
       config: {
         plugins: {
-          graphql: { config: { amountLimit: 3, maxLimit: 3, defaultLimit: 3 } },
-          'users-permissions': { config: { roles: { public: { permissions: ['api::homepage.homepage.find'] } } } },
+          graphql: { config: { amountLimit: 3 } },
+          'users-permissions': { config: { roles: { public: { permissions: ['api::homepage.homepage.find', 'api::tag.tag.find'] } } } },
         },
       },
     });
@@ -152,18 +152,60 @@ describe('amount limit', () => {
         limited.asAdmin,
       );
       expect(created.body.errors).toBeUndefined();
-      const whole = await limited.gql('{ homepage { seo { keywords { value } } } }');
-      expect(whole.status).toBe(400);
-      expect(whole.body.errors![0]).toMatchObject({
-        message: 'A list of 5 items exceeds the amount limit of 3',
-        extensions: { code: 'LIMIT_EXCEEDED' },
-      });
-      const paged = await limited.gql<{ homepage: { seo: { keywords: unknown[] } } }>(
-        '{ homepage { seo { keywords(pagination: { limit: 3 }) { value } } } }',
+      for (const name of ['a', 'b', 'c', 'd', 'e']) await limited.gql('mutation($n: String!) { createTag(data: { name: $n }) { documentId } }', { n: name }, limited.asAdmin);
+
+      const whole = await limited.gql<{ homepage: { seo: { keywords: unknown[] } } }>('{ homepage { seo { keywords { value } } } }');
+      expect(whole.status).toBe(200);
+      expect(whole.body.data!.homepage.seo.keywords).toHaveLength(3);
+      expect((whole.body as { extensions?: unknown }).extensions).toEqual({ amountLimit: { limit: 3, truncated: ['homepage.seo.keywords'] } });
+
+      const page = await limited.gql<{ tags_connection: { nodes: unknown[]; pageInfo: { pageSize: number; total: number } } }>(
+        '{ tags_connection(pagination: { pageSize: 50 }) { nodes { name } pageInfo { pageSize total } } }',
       );
-      expect(paged.body.data!.homepage.seo.keywords).toHaveLength(3);
+      expect(page.body.data!.tags_connection.nodes).toHaveLength(3);
+      expect(page.body.data!.tags_connection.pageInfo).toEqual({ pageSize: 3, total: 5 });
+
+      const schema = await limited.gql<{ __schema: { types: unknown[] } }>('{ __schema { types { name } } }');
+      expect(schema.body.errors).toBeUndefined();
+      expect(schema.body.data!.__schema.types.length).toBeGreaterThan(3);
+
+      // REST is held by api.rest's limits, not GraphQL's amountLimit
+      const rest = await fetch(`${limited.url}/api/tags`);
+      const body = (await rest.json()) as { data: unknown[]; meta: { pagination: { pageSize: number } } };
+      expect(body.data).toHaveLength(5);
+      expect(body.meta.pagination.pageSize).toBe(25);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe("REST is limited by REST's knobs, not by the operation Folio compiles for it", () => {
+  test('maxTokens, maxAliases and depthLimit count /graphql documents only; api.rest.maxPopulateDepth bounds populate', async () => {
+    const tight = await startTestServer({
+      config: {
+        plugins: { graphql: { config: { maxTokens: 200, maxAliases: 3, depthLimit: 3 } } },
+        api: { rest: { maxPopulateDepth: 3 } },
+      },
+    });
+    try {
+      for (const path of ['/api/articles?populate=*', '/api/articles?populate[category][populate][parent][populate]=parent']) {
+        const answer = await fetch(`${tight.url}${path}`, { headers: tight.asAdmin });
+        expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      }
+      const deep = await fetch(`${tight.url}/api/articles?populate[category][populate][parent][populate][parent][populate]=parent`, { headers: tight.asAdmin });
+      expect(deep.status).toBe(400);
+      expect(((await deep.json()) as { error: unknown }).error).toMatchObject({
+        name: 'ValidationError',
+        message: 'populate nests deeper than 3 levels at category.parent.parent.parent',
+        details: { param: 'populate', maxPopulateDepth: 3 },
+      });
+      // /graphql keeps its armour
+      const aliases = await tight.gql('{ a: tags { name } b: tags { name } c: tags { name } d: tags { name } }', undefined, tight.asAdmin);
+      expect(aliases.status).toBe(400);
+      expect((await tight.gql(nested(6), undefined, tight.asAdmin)).status).toBe(400);
+    } finally {
+      await tight.stop();
     }
   });
 });

@@ -6,7 +6,7 @@ import type { Selection } from '../../src/rest/selection';
 /** The populate parser's parts on their own: the tree it builds, and the object form of one field. */
 
 const { views, filters, article, view } = restFixture();
-const tree = createPopulateTree(views);
+const tree = createPopulateTree(views, 3);
 const fresh = (): Selection => tree.emptySelection(article);
 
 describe('populate tree', () => {
@@ -17,6 +17,17 @@ describe('populate tree', () => {
     expect(tree.ensureNode(selection, 'category', [])).toBe(node);
     expect(node.kind !== 'dynamiczone' && node.kind !== 'count' && node.selection.view.key).toBe(view('api::category.category').key);
     expect(errorOf(() => tree.ensureNode(selection, 'nope', ['tags']))).toMatchObject({ message: 'Invalid key nope at tags', details: { path: 'tags.nope', param: 'populate' } });
+  });
+
+  test('populate reaches at most maxDepth levels (here 3); a zone component is a level, `on` is not', () => {
+    const selection = fresh();
+    const below = (node: ReturnType<typeof tree.ensureNode>) => (node.kind === 'relation' ? node.selection : fresh());
+    const second = tree.ensureNode(below(tree.ensureNode(selection, 'category', [])), 'parent', ['category']);
+    const third = tree.ensureNode(below(second), 'parent', ['category', 'parent']);
+    expect(errorOf(() => tree.ensureNode(below(third), 'parent', ['category', 'parent', 'parent']))).toMatchObject({
+      message: 'populate nests deeper than 3 levels at category.parent.parent.parent',
+      details: { param: 'populate', maxPopulateDepth: 3 },
+    });
   });
 
   test('populateAll takes every populatable field; below a zone, every component is filled', () => {

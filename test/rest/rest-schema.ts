@@ -12,7 +12,7 @@ export const restFixture = () => {
   const { schema } = buildSchema(models, defaultConfig('test'), []);
   const views = createOwnerViews(models, schema);
   const filters = createRestFilterConverter(schema);
-  const populate = createPopulateParser(views, filters);
+  const populate = createPopulateParser(views, filters, defaultConfig('test').rest.maxPopulateDepth);
   const view = (uid: string): OwnerView => {
     const found = views.get(uid);
     if (!found) throw new Error(`no view ${uid}`);

@@ -1,35 +1,46 @@
 import type { Plugin } from '@envelop/core';
-import { createGraphQLError } from '@graphql-tools/utils';
 import { getNamedType, getNullableType, isListType, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 
 /**
- * `amountLimit`: no list in a response may hold more items. Paginated lists are capped before
- * they are read; this is the backstop for every other list (hand-written resolvers included).
+ * `amountLimit`: no list in a `/graphql` answer holds more items. Paginated lists are capped
+ * before they are read (their page size is clamped to it, so `pageInfo` tells the truth); this
+ * caps every other list (components, media, hand-written fields) by truncating it, and says so in
+ * the answer's `extensions.amountLimit: { limit, truncated: [paths] }`. Introspection is never
+ * capped: a schema of any size can be read. REST is held by `api.rest.maxLimit` instead.
  */
 
-const longestList = (value: unknown, limit: number): number | undefined => {
-  if (Array.isArray(value)) {
-    if (value.length > limit) return value.length;
-    for (const item of value) {
-      const found = longestList(item, limit);
-      if (found !== undefined) return found;
+type Path = Array<string | number>;
+
+/** Truncates, in place, every list under `value` longer than `limit`; the paths of those it cut. */
+const capLists = (value: unknown, limit: number, path: Path, truncated: string[]): void => {
+  if (value === null || typeof value !== 'object') return;
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (Array.isArray(item) && item.length > limit) {
+      item.length = limit;
+      truncated.push([...path, key].join('.'));
     }
-    return undefined;
+    capLists(item, limit, [...path, key], truncated);
   }
-  if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) {
-      const found = longestList(item, limit);
-      if (found !== undefined) return found;
+};
+
+/** A result with its lists capped; introspection fields (`__schema`, `__type`) are left whole. */
+export const capResult = (data: Record<string, unknown>, limit: number): string[] => {
+  const truncated: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (key.startsWith('__')) continue;
+    if (Array.isArray(value) && value.length > limit) {
+      value.length = limit;
+      truncated.push(key);
     }
+    capLists(value, limit, [key], truncated);
   }
-  return undefined;
+  return truncated;
 };
 
 export interface AmountLimitOptions {
   amountLimit: number;
-  /** the pagination cap: paginated content-type lists never hold more */
-  maxLimit: number;
-  /** names of the content-types' object types (their lists are paginated) */
+    /** names of the content-types' object types (their lists are paginated) */
   contentTypeNames: ReadonlySet<string>;
 }
 
@@ -41,7 +52,6 @@ const COLLECTION_SUFFIXES = ['EntityResponseCollection', 'RelationResponseCollec
  * the result walked.
  */
 const selectsUnboundedList = (schema: GraphQLSchema, document: DocumentNode, options: AmountLimitOptions): boolean => {
-  if (options.maxLimit > options.amountLimit) return true;
   const typeInfo = new TypeInfo(schema);
   let unbounded = false;
   visit(
@@ -73,17 +83,10 @@ export const useAmountLimit = (options: AmountLimitOptions): Plugin => {
       if (!walk) return;
       return {
         onExecuteDone({ result, setResult }) {
-          if (!result || Symbol.asyncIterator in result) return;
-          const found = longestList(result.data, amountLimit);
-          if (found === undefined) return;
-          setResult({
-            data: null,
-            errors: [
-              createGraphQLError(`A list of ${found} items exceeds the amount limit of ${amountLimit}`, {
-                extensions: { code: 'LIMIT_EXCEEDED', http: { status: 400 } },
-              }),
-            ],
-          });
+          if (!result || Symbol.asyncIterator in result || !result.data) return;
+          const truncated = capResult(result.data, amountLimit);
+          if (truncated.length === 0) return;
+          setResult({ ...result, extensions: { ...result.extensions, amountLimit: { limit: amountLimit, truncated } } });
         },
       };
     },
