@@ -1,11 +1,6 @@
 import { resolve } from 'node:path';
-import { loadModels } from '../models/load-models';
-import { loadConfig } from '../config/load-config';
-import { loadExtensions } from '../extensions/load-extensions';
-import { emitModelsSdl } from '../schema/build-schema';
 import { startFolio } from '../app/start-folio';
-import { withModuleContentTypes } from '../server/folio-module';
-import { BUILT_IN_MODULES } from '../app/built-in-modules';
+import { printServedSchema } from '../app/served-schema';
 import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
 import { runTokenCommand, TOKEN_USAGE } from './token-command';
@@ -47,11 +42,9 @@ const start = async (flags: Record<string, string>) => {
   process.once('SIGINT', stop);
 };
 
-const sdl = (flags: Record<string, string>) => {
+const sdl = async (flags: Record<string, string>) => {
   const { schemaDir, configDir } = defaults(flags);
-  const models = withModuleContentTypes(loadModels(schemaDir), BUILT_IN_MODULES);
-  const config = loadConfig({ configDir, env: process.env });
-  process.stdout.write(emitModelsSdl(models, config, loadExtensions(schemaDir, models)));
+  process.stdout.write(await printServedSchema({ schemaDir, configDir }));
 };
 
 const HELP = new Set(['--help', '-h', 'help']);

@@ -1,31 +1,97 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import { compileFunction } from 'node:vm';
+import { GraphQLError, parse } from 'graphql';
 import type { Models } from '../models/types';
 import type { Extension, ExtensionFactory } from './types';
+import { suggestKey } from '../config/suggest-key';
 
 /**
  * Hand-written extensions from `<schema>/extensions/`: every `*.graphql` file is SDL, every
- * `*.js` file exports an extension object or a factory `({ models }) => extension`.
+ * `*.js` (or `.cjs`) file exports an extension object or a factory `({ models }) => extension`.
+ * A mistake stops start-up with the file (and line) named: SDL that does not parse, a module that
+ * does not load, an export Folio does not know (`typedefs`), a file Folio cannot load (`.ts`).
  */
+
+const EXTENSION_KEYS: ReadonlyArray<keyof Extension> = ['typeDefs', 'resolvers', 'resolversConfig', 'shadowCRUD', 'policies', 'middlewares'];
+const SDL_FILES = new Set(['.graphql', '.gql']);
+const MODULE_FILES = new Set(['.js', '.cjs']);
+/** files an extensions folder may hold beside them */
+const IGNORED = new Set(['.md', '.txt', '.json', '.map']);
+
+const located = (path: string, error: unknown): Error => {
+  if (error instanceof GraphQLError && error.locations?.[0]) {
+    const { line, column } = error.locations[0];
+    return new Error(`${path}:${line}:${column}: ${error.message}`);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const where = error instanceof SyntaxError ? syntaxErrorLine(path) : undefined;
+  return new Error(`${where ?? path}: ${message}`);
+};
+
+/** `file:line` of a module's syntax error: compiled as Node compiles a CommonJS module, whose stack then starts with it. */
+const syntaxErrorLine = (path: string): string | undefined => {
+  try {
+    compileFunction(readFileSync(path, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: path });
+  } catch (error) {
+    const first = (error as Error).stack?.split('\n')[0];
+    if (first?.startsWith(`${path}:`)) return first;
+  }
+  return undefined;
+};
+
+const loadSdl = (path: string): Extension => {
+  const typeDefs = readFileSync(path, 'utf8');
+  try {
+    parse(typeDefs);
+  } catch (error) {
+    throw located(path, error);
+  }
+  return { typeDefs };
+};
+
+const checkKeys = (path: string, extension: unknown): Extension => {
+  if (typeof extension !== 'object' || extension === null || Array.isArray(extension)) {
+    throw new Error(`${path}: an extension module exports an object or a function returning one`);
+  }
+  for (const key of Object.keys(extension)) {
+    if ((EXTENSION_KEYS as readonly string[]).includes(key)) continue;
+    const meant = suggestKey(key, EXTENSION_KEYS);
+    throw new Error(`${path}: unknown export "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}; an extension exports ${EXTENSION_KEYS.join(', ')}`);
+  }
+  return extension as Extension;
+};
+
+const loadModule = (path: string, models: Models): Extension => {
+  let exported: Extension | ExtensionFactory | { default: Extension | ExtensionFactory };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    exported = require(path) as typeof exported;
+  } catch (error) {
+    throw located(path, error);
+  }
+  const value = 'default' in exported && exported.default ? exported.default : (exported as Extension | ExtensionFactory);
+  if (typeof value !== 'function') return checkKeys(path, value);
+  let made: unknown;
+  try {
+    made = value({ models });
+  } catch (error) {
+    throw new Error(`${path}: the extension factory failed: ${(error as Error).message}`);
+  }
+  return checkKeys(path, made);
+};
+
 export const loadExtensions = (schemaDir: string, models: Models): Extension[] => {
   const directory = resolve(schemaDir, 'extensions');
   if (!existsSync(directory)) return [];
-  const files = readdirSync(directory).sort();
-  const sdl: Extension[] = files
-    .filter((file) => file.endsWith('.graphql'))
-    .map((file) => ({ typeDefs: readFileSync(join(directory, file), 'utf8') }));
-  const modules: Extension[] = files
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => {
-      const path = join(directory, file);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const exported = require(path) as Extension | ExtensionFactory | { default: Extension | ExtensionFactory };
-      const value = 'default' in exported && exported.default ? exported.default : (exported as Extension | ExtensionFactory);
-      try {
-        return typeof value === 'function' ? value({ models }) : value;
-      } catch (error) {
-        throw new Error(`${path}: the extension factory failed: ${(error as Error).message}`);
-      }
-    });
+  const files = readdirSync(directory, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+  for (const file of files) {
+    const type = extname(file);
+    if (!SDL_FILES.has(type) && !MODULE_FILES.has(type) && !IGNORED.has(type)) {
+      throw new Error(`${join(directory, file)}: extensions are .graphql SDL or CommonJS .js modules; compile ${type || 'this file'} to .js, or move it out of extensions/`);
+    }
+  }
+  const sdl = files.filter((file) => SDL_FILES.has(extname(file))).map((file) => loadSdl(join(directory, file)));
+  const modules = files.filter((file) => MODULE_FILES.has(extname(file))).map((file) => loadModule(join(directory, file), models));
   return [...sdl, ...modules];
 };

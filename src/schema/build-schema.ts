@@ -25,9 +25,6 @@ export interface BuiltSchema {
 const shadowCrudOf = (config: FolioConfig, extensions: Extension[]): ShadowCrud =>
   createShadowCrud(config.graphql.shadowCRUD, Object.assign({}, ...extensions.map((extension) => extension.shadowCRUD ?? {})));
 
-export const emitModelsSdl = (models: Models, config: FolioConfig, extensions: Extension[]): string =>
-  emitSdl(models, { shadowCrud: shadowCrudOf(config, extensions) });
-
 export const buildSchema = (models: Models, config: FolioConfig, extensions: Extension[], extraResolvers: IResolvers[] = []): BuiltSchema => {
   const shadowCrud = shadowCrudOf(config, extensions);
   const sdl = emitSdl(models, { shadowCrud });

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { loadModels } from '../models/load-models';
+import { loadConfig } from '../config/load-config';
+import { openStore } from '../storage/open-store';
+import { loadExtensions } from '../extensions/load-extensions';
+import { createFolio } from './create-folio';
+
+/**
+ * The schema `/graphql` serves for a project, as SDL with its directive marks (`@auth`, `@policy`):
+ * built by the very assembly `folio start` runs (models, the built-in modules' parts, extensions,
+ * Shadow CRUD switches applied), on a throwaway embedded store, so it needs no database and
+ * touches no data.
+ */
+
+export interface ServedSchemaOptions {
+  schemaDir: string;
+  configDir: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const printServedSchema = async ({ schemaDir, configDir, env = process.env }: ServedSchemaOptions): Promise<string> => {
+  const models = loadModels(resolve(schemaDir));
+  const loaded = loadConfig({ configDir: resolve(configDir), env });
+  const extensions = loadExtensions(resolve(schemaDir), models);
+  // The schema does not depend on the environment or the engine; production's secret checks would only get in the way.
+  const config = { ...loaded, env: 'development', database: { client: 'embedded' as const, options: {} } };
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-sdl-'));
+  try {
+    const store = await openStore(config.database, dataDir);
+    try {
+      const folio = await createFolio({ models, config, store, dataDir, extensions });
+      await folio.stop();
+      return `${printSchemaWithDirectives(folio.schema)}\n`;
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};

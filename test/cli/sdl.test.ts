@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { buildClientSchema, buildSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
+import { startFolio, type StartedFolio } from '../../src/app/start-folio';
+import { EXAMPLE_SCHEMA } from '../support/test-server';
+
+/** `folio sdl` prints the schema `/graphql` serves: the same types, fields, arguments and directives, nothing more. */
+
+const run = promisify(execFile);
+const REPO = resolve(__dirname, '..', '..');
+const CONFIG = join(REPO, 'config');
+const folio = (args: string[]) =>
+  run(process.execPath, ['-r', require.resolve('../support/register-ts.js'), require.resolve('../../src/cli/run.ts'), ...args], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test' } });
+
+let root: string;
+let server: StartedFolio;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'folio-sdl-test-'));
+  server = await startFolio({ schemaDir: EXAMPLE_SCHEMA, configDir: CONFIG, dataDir: join(root, 'data'), host: '127.0.0.1', port: 0, env: { NODE_ENV: 'test' } });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('the printed SDL is the introspected schema of the running server', async () => {
+  const { stdout } = await folio(['sdl', '--schema', EXAMPLE_SCHEMA, '--config', CONFIG]);
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: getIntrospectionQuery({ directiveIsRepeatable: true, specifiedByUrl: true, inputValueDeprecation: true }) }),
+  });
+  const served = buildClientSchema(((await response.json()) as { data: IntrospectionQuery }).data);
+  expect(printSchema(buildSchema(stdout))).toBe(printSchema(served));
+  // what the modules add is there, what Shadow CRUD switched off is not
+  for (const field of ['me: UsersPermissionsMe', 'login(', 'register(', 'uploadFiles_connection(', 'usersPermissionsUsers_connection(']) expect(stdout).toContain(field);
+  expect(stdout).not.toContain('createUsersPermissionsUser');
+  expect(stdout).toMatch(/@auth\(scope: \["api::article\.article\.find"\]\)/);
+});
+
+test('a broken .graphql extension: exit 1, naming the file and the line', async () => {
+  const schemaDir = join(root, 'broken-schema');
+  cpSync(EXAMPLE_SCHEMA, schemaDir, { recursive: true });
+  mkdirSync(join(schemaDir, 'extensions'), { recursive: true });
+  writeFileSync(join(schemaDir, 'extensions', 'broken.graphql'), 'type Query {\n  hello: String\n  oops(: Int\n}\n');
+  const failed = await folio(['sdl', '--schema', schemaDir, '--config', CONFIG]).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toMatch(/broken\.graphql/);
+  expect(failed?.stderr).toMatch(/:3\b|line 3/);
+});
