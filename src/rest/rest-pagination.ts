@@ -30,7 +30,11 @@ const metaOf = (page: Pagination, withCount: boolean) => (total: number | undefi
     : { page: page.page, pageSize: page.pageSize };
 };
 
-export const parseRestPagination = (input: unknown, limits: PaginationLimits): RestPagination => {
+/**
+ * `v4`: a Strapi v4 client (`Strapi-Response-Format: v4`), whose `limit=-1` meant "all": it gets the
+ * largest page, as GraphQL reads -1. Strapi 5 clients get Strapi 5.54's answer, one row.
+ */
+export const parseRestPagination = (input: unknown, limits: PaginationLimits, v4 = false): RestPagination => {
   if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
     throw badUserInput('Invalid pagination: expected page, pageSize, start, limit or withCount', { key: 'pagination', path: null, source: 'query', param: 'pagination' });
   }
@@ -38,8 +42,9 @@ export const parseRestPagination = (input: unknown, limits: PaginationLimits): R
   const unknown = Object.keys(values).find((key) => !KEYS.has(key));
   if (unknown !== undefined) throw badUserInput(`Invalid key ${unknown}`, { key: unknown, path: 'pagination', source: 'query', param: 'pagination' });
   const page = parsePagination(values, limits);
-  // parsePagination reads limit -1 as "the maximum" (GraphQL's rule); REST clamps it to 1 like any size below 1.
-  const clamped: Pagination = page.mode === 'offset' && values.limit !== undefined && Number(values.limit) < 1 ? { ...page, limit: 1 } : page;
+  // parsePagination reads limit -1 as "the maximum" (GraphQL's rule); REST 5 clamps it to 1 like any size below 1.
+  const belowOne = page.mode === 'offset' && values.limit !== undefined && Number(values.limit) < 1 && !(v4 && Number(values.limit) === -1);
+  const clamped: Pagination = belowOne ? { ...page, limit: 1 } : page;
   const withCount = parseWithCount(values.withCount);
   return {
     argument: clamped.mode === 'page' ? { page: clamped.page, pageSize: clamped.pageSize } : { start: clamped.start, limit: clamped.limit },

@@ -29,18 +29,38 @@ const withMiddlewares = (resolve: Resolver, middlewares: Middleware[]): Resolver
     resolve,
   );
 
-export const applyResolversConfig = (schema: GraphQLSchema, extensions: Extension[], policies: PolicyRegistry): GraphQLSchema => {
-  const config = new Map<string, ResolverConfig>();
-  for (const extension of extensions) {
-    for (const [key, value] of Object.entries(extension.resolversConfig ?? {})) config.set(key, { ...config.get(key), ...value });
+const CONNECTION = '_connection';
+
+/**
+ * A list and its connection are one read (`tags` and `tags_connection`: same arguments, same
+ * permission), and REST lists run as the connection: what is configured on one guards the other
+ * too, unless the other has its own entry.
+ */
+const withListSiblings = (schema: GraphQLSchema, config: Map<string, ResolverConfig>): Map<string, ResolverConfig> => {
+  const queries = schema.getQueryType()?.getFields() ?? {};
+  const expanded = new Map(config);
+  for (const [key, value] of config) {
+    const [typeName, fieldName] = key.split('.');
+    if (typeName !== 'Query') continue;
+    const sibling = fieldName.endsWith(CONNECTION) ? fieldName.slice(0, -CONNECTION.length) : `${fieldName}${CONNECTION}`;
+    if (sibling in queries && !config.has(`Query.${sibling}`)) expanded.set(`Query.${sibling}`, value);
   }
-  const middlewares: MiddlewareRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.middlewares ?? {})));
-  const auth = new Map<string, FieldAuth>([...config].flatMap(([key, value]) => (value.auth === undefined ? [] : [[key, value.auth]])));
-  for (const key of config.keys()) {
+  return expanded;
+};
+
+export const applyResolversConfig = (schema: GraphQLSchema, extensions: Extension[], policies: PolicyRegistry): GraphQLSchema => {
+  const configured = new Map<string, ResolverConfig>();
+  for (const extension of extensions) {
+    for (const [key, value] of Object.entries(extension.resolversConfig ?? {})) configured.set(key, { ...configured.get(key), ...value });
+  }
+  for (const key of configured.keys()) {
     const [typeName, fieldName] = key.split('.');
     const type = schema.getType(typeName);
     if (!type || !('getFields' in type) || !(fieldName in type.getFields())) throw new Error(`resolversConfig: ${key} is not a field of the schema`);
   }
+  const config = withListSiblings(schema, configured);
+  const middlewares: MiddlewareRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.middlewares ?? {})));
+  const auth = new Map<string, FieldAuth>([...config].flatMap(([key, value]) => (value.auth === undefined ? [] : [[key, value.auth]])));
   const wrapped = mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
       const entry = config.get(`${typeName}.${fieldName}`);

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_SCHEMA, type TestServer } from '../support/test-server';
-import { bearer } from '../auth/http';
+import { bearer, call } from '../auth/http';
 import { READ_ONLY_TOKEN, registerUser, startAuthServer } from '../auth/auth-server';
 
 /**
@@ -128,6 +128,16 @@ describe('policies', () => {
     expect(codeOf(await server.gql('{ tags { name } }'))).toBe('FORBIDDEN');
     expect(codeOf(await server.gql('{ tags { name } }', {}, (await registerUser(server, 'rude')).headers))).toBe('FORBIDDEN');
     expect((await server.gql('{ tags { name } }', {}, (await registerUser(server, 'polite')).headers)).body).toEqual({ data: { tags: [{ name: 't' }] } });
+  });
+
+  test("a policy on a list guards its connection too, and so the REST list, which runs as the connection", async () => {
+    expect(codeOf(await server.gql('{ tags_connection { nodes { name } } }'))).toBe('FORBIDDEN');
+    expect((await call(server.url, 'GET', '/api/tags')).status).toBe(403);
+    expect((await call(server.url, 'GET', '/api/authors', { headers: { 'x-please': 'yes' } })).status).toBe(200);
+    expect((await call(server.url, 'GET', '/api/authors')).status).toBe(403);
+    const polite = (await registerUser(server, 'politer')).headers;
+    const list = await call<{ data: Array<{ name: string }> }>(server.url, 'GET', '/api/tags', { headers: polite });
+    expect(list.body.data.map((tag) => tag.name)).toEqual(['t']);
   });
 });
 

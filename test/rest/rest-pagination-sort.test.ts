@@ -29,6 +29,9 @@ describe('REST pagination', () => {
     expect(offset.argument).toEqual({ start: 1, limit: 1 });
     expect(offset.meta(3)).toEqual({ start: 1, limit: 1, total: 3 });
     expect(parseRestPagination({ limit: '-1' }, limits).argument).toEqual({ start: 0, limit: 1 });
+    // a v4 client's -1 meant all: the largest page
+    expect(parseRestPagination({ limit: '-1' }, limits, true).argument).toEqual({ start: 0, limit: 100 });
+    expect(parseRestPagination({ limit: '0' }, limits, true).argument).toEqual({ start: 0, limit: 1 });
   });
 
   test('errors: non-numeric, mixed modes, unknown keys', () => {

@@ -82,14 +82,14 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
   };
 
   /** The list arguments: filters (with `_q` and the route's own), sort (a related document's field too), pagination. */
-  const listArguments = (view: OwnerView, call: RestCall) => {
+  const listArguments = (view: OwnerView, call: RestCall, v4: boolean) => {
     const { query } = call;
     const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
     const search = query._q === undefined ? undefined : searchOf(view)(query._q);
     return {
       filters: and(and(converted, search), call.filter),
       sort: parseRestSort(query.sort),
-      pagination: parseRestPagination(query.pagination, call.limits ?? config.rest),
+      pagination: parseRestPagination(query.pagination, call.limits ?? config.rest, v4),
     };
   };
 
@@ -99,7 +99,7 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
       const v4 = isV4(request);
       const view = viewOf(call.contentType);
       const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
-      const list = operation.list ? listArguments(view, call) : undefined;
+      const list = operation.list ? listArguments(view, call, v4) : undefined;
       const values: Record<string, unknown> = {
         documentId: call.documentId,
         status: parseStatus(query.status) ?? (v4 ? parsePublicationState(query.publicationState) : undefined),
