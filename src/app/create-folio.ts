@@ -18,6 +18,11 @@ import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graph
 import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from '../server/folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
 import { createRestCalls } from '../server/rest/rest-calls';
+import { checkPermissions } from '../config/check-permissions';
+import { requiredScopes } from '../directives/auth';
+import { permissionFor } from '../sdl/naming';
+
+const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 
 /** Wires one Folio instance from explicit dependencies: models, configuration, store, extensions. */
 
@@ -66,6 +71,9 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     }
     const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
     const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
+    // what the schema checks, what REST-only routes check, and every content type's actions (Shadow CRUD may have switched some off)
+    const contentActions = [...models.contentTypes.values()].flatMap((contentType) => CONTENT_ACTIONS.map((action) => permissionFor(contentType, action)));
+    checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions]));
     // Made after every module started: users' roles and API tokens are seeded by then.
     const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
     const graphql = createGraphqlServer(schema, services, authenticator);

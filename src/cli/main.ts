@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFolio } from '../app/start-folio';
 import { printServedSchema } from '../app/served-schema';
@@ -17,9 +18,15 @@ ${WEBHOOK_USAGE}`;
 const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
 const SWITCHES = new Set(['replace']);
 
+/** A folder named on the command line must exist: a mistyped `--config` would otherwise run on every default. */
+const existingFolder = (flag: string, path: string): string => {
+  if (!existsSync(path) || !statSync(path).isDirectory()) throw new Error(`--${flag} ${path}: no such folder`);
+  return path;
+};
+
 const defaults = (flags: Record<string, string>) => ({
-  schemaDir: resolve(flags.schema ?? 'schema'),
-  configDir: resolve(flags.config ?? 'config'),
+  schemaDir: flags.schema === undefined ? resolve('schema') : existingFolder('schema', resolve(flags.schema)),
+  configDir: flags.config === undefined ? resolve('config') : existingFolder('config', resolve(flags.config)),
   dataDir: resolve(flags.data ?? '.data'),
 });
 

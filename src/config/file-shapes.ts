@@ -13,6 +13,35 @@ const permission = string({ pattern: PERMISSION_PATTERN, expected: `a permission
 const localeCode = string({ pattern: /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, expected: 'a locale code such as "en" or "fr-CA"' });
 const mimeType = string({ pattern: /^[\w.+-]+\/(\*|[\w.+-]+)$/, expected: 'a MIME type such as "image/png" or "image/*"' });
 
+const anyValue: Shape<unknown> = (value) => value;
+
+/** graphql-yoga's options a Folio user may set; what Folio owns is named so, with where it is set instead. */
+const yogaOptions = object(
+  {
+    logging: anyValue,
+    maskedErrors: anyValue,
+    landingPage: anyValue,
+    graphiql: anyValue,
+    renderGraphiQL: anyValue,
+    // envelop or yoga plugins: they run after Folio's own, on /graphql and on every REST request
+    plugins: arrayOf(anyObject),
+    parserAndValidationCache: anyValue,
+    multipart: anyValue,
+    id: anyValue,
+    batching: anyValue,
+    healthCheckEndpoint: anyValue,
+  },
+  {
+    hints: {
+      schema: 'is made by Folio from the models and extensions',
+      context: "is made by Folio (the principal, the request's limits); add to it with a plugin's onContextBuilding",
+      cors: 'is set in config/middlewares (strapi::cors), for every route at once',
+      graphqlEndpoint: 'is graphql.config.endpoint',
+      maxRequestBodySize: 'is api.rest.bodyLimit, for every route at once',
+    },
+  },
+);
+
 const graphqlConfig = object({
   endpoint: string({ pattern: /^\/\S*$/, expected: 'a path starting with "/"' }),
   shadowCRUD: boolean,
@@ -28,7 +57,7 @@ const graphqlConfig = object({
   maxDirectives: positiveInteger,
   maxCost: positiveInteger,
   maxResponseBytes: positiveInteger,
-  yoga: anyObject,
+  yoga: yogaOptions,
   // Strapi's GraphQL plugin runs on Apollo Server; only options graphql-yoga can honour are taken from here.
   apolloServer: object(
     { introspection: boolean },

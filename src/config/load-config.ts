@@ -64,6 +64,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
     admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
     ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
     webhooks: resolveWebhooks(webhooks.value, webhooks.source, problems),
+    sources: { plugins: plugins.source, admin: admin.source },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -133,9 +133,10 @@ export function object<F extends Fields, R extends keyof F & string = never>(fie
       if (field) {
         const parsed = field(fieldValue, join(path, key), issues);
         if (parsed !== undefined) output[key] = parsed;
-      } else if (options.otherKeys) {
+      } else if (options.otherKeys && !suggestKey(key, known)) {
         options.otherKeys(fieldValue, join(path, key), issues);
       } else {
+        // with otherKeys too, a near miss of a known key is a typo, not another key
         const suggestion = suggestKey(key, known);
         const message = options.hints?.[key] ?? options.unknownKey ?? `is not a known option${suggestion ? ` (did you mean ${suggestion}?)` : ''}`;
         issues.push({ path: join(path, key), message });

@@ -175,4 +175,6 @@ export interface FolioConfig {
   security: SecurityConfig | false;
   /** `config/webhooks`: where content events are delivered */
   webhooks: WebhookConfig[];
+  /** the files settings came from, for problems found once the schema is built (unknown permissions) */
+  sources?: { plugins: string; admin: string };
 }

@@ -1,5 +1,5 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
-import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import { isObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 
 /**
  * `@auth(scope: [...])`: the permissions a field needs. The transformer copies the scope into
@@ -40,3 +40,16 @@ export const applyAuthOverrides = (schema: GraphQLSchema, overrides: Map<string,
           return auth === undefined ? field : withAuth(field, auth);
         },
       });
+
+/** Every permission some field of the schema requires. */
+export const requiredScopes = (schema: GraphQLSchema): Set<string> => {
+  const scopes = new Set<string>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const auth = authOf(field);
+      if (auth) for (const scope of auth.scope) scopes.add(scope);
+    }
+  }
+  return scopes;
+};

@@ -1,4 +1,4 @@
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createDocumentCache } from './document-cache';
@@ -38,6 +38,10 @@ const isPageLimits = (value: unknown): value is PageLimits =>
   typeof value === 'object' && value !== null && typeof (value as PageLimits).defaultLimit === 'number' && typeof (value as PageLimits).maxLimit === 'number';
 
 const isProduction = (config: FolioConfig) => config.env === 'production';
+
+/** `graphql.config.yoga.plugins`, checked to be objects when the config was read. */
+const userPlugins = (yoga: Record<string, unknown>): Array<Plugin<Record<string, unknown>>> =>
+  Array.isArray(yoga.plugins) ? (yoga.plugins as Array<Plugin<Record<string, unknown>>>) : [];
 
 const graphiqlByDefault = (config: FolioConfig) => !isProduction(config) || config.graphql.playgroundAlways;
 
@@ -112,6 +116,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
           contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)),
         }),
       ),
+      // the user's own (graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
+      ...userPlugins(graphql.yoga),
     ],
   });
 };

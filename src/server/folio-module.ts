@@ -30,6 +30,8 @@ export interface Runtime {
 
 export interface FolioModule {
   name: string;
+  /** permissions its HTTP routes check that no schema field requires (REST-only actions), so roles may grant them */
+  permissions?: readonly string[];
   extension?: Extension;
   start?(): Promise<void>;
   /** releases what `start` opened (sockets, timers), before the store closes */

@@ -54,3 +54,12 @@ test('a broken .graphql extension: exit 1, naming the file and the line', async 
   expect(failed?.stderr).toMatch(/broken\.graphql/);
   expect(failed?.stderr).toMatch(/:3\b|line 3/);
 });
+
+test('a --config folder that does not exist is an error, not a run on every default', async () => {
+  const failed = await folio(['sdl', '--schema', EXAMPLE_SCHEMA, '--config', join(root, 'nonexistent')]).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr.trim()).toBe(`--config ${join(root, 'nonexistent')}: no such folder`);
+});

@@ -6,7 +6,7 @@ import { configErrorLines, loadFrom, writeConfigDir } from './config-dir';
 describe('defaults', () => {
   test('a missing config folder gives every default', () => {
     const config = loadConfig({ configDir: join(writeConfigDir({}), 'missing'), env: {} });
-    expect(config).toEqual(defaultConfig());
+    expect(config).toEqual({ ...defaultConfig(), sources: expect.any(Object) });
     expect(config).toMatchObject({
       env: 'development',
       server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16384 },
@@ -23,7 +23,7 @@ describe('defaults', () => {
   });
 
   test('an empty config folder gives every default', () => {
-    expect(loadFrom({})).toEqual(defaultConfig());
+    expect(loadFrom({})).toEqual({ ...defaultConfig(), sources: expect.any(Object) });
   });
 
   test('env is NODE_ENV', () => {
@@ -209,6 +209,20 @@ describe('apolloServer alias', () => {
 });
 
 describe('misspelled and wrongly typed keys', () => {
+  test("a near miss of a plugin Folio serves is a typo; other plugins' settings are left alone", () => {
+    expect(configErrorLines({ 'plugins.json': { grapql: { config: {} }, 'strapi-plugin-sitemap': { enabled: true } } })).toEqual([
+      'config/plugins.json: grapql is not a known option (did you mean graphql?)',
+    ]);
+  });
+
+  test("graphql-yoga options are checked: an unknown one is named, Folio's own say where they are set, plugins must be objects", () => {
+    expect(configErrorLines({ 'plugins.json': { graphql: { config: { yoga: { maskedError: false, cors: {}, plugins: ['x'] } } } } })).toEqual([
+      'config/plugins.json: graphql.config.yoga.maskedError is not a known option (did you mean maskedErrors?)',
+      'config/plugins.json: graphql.config.yoga.cors is set in config/middlewares (strapi::cors), for every route at once',
+      'config/plugins.json: graphql.config.yoga.plugins[0] must be an object, got "x"',
+    ]);
+  });
+
   test('a misspelled key is named with its path and the likely intended key', () => {
     expect(configErrorLines({ 'plugins.json': { graphql: { config: { depthLimt: 7 } } } })).toEqual([
       'config/plugins.json: graphql.config.depthLimt is not a known option (did you mean depthLimit?)',
@@ -256,7 +270,7 @@ describe('misspelled and wrongly typed keys', () => {
 describe('plugins', () => {
   test('other plugins are accepted and ignored when they are objects', () => {
     const config = loadFrom({ 'plugins.json': { seo: { enabled: true }, 'color-picker': { enabled: true, config: { any: 1 } } } });
-    expect(config).toEqual(defaultConfig());
+    expect(config).toEqual({ ...defaultConfig(), sources: expect.any(Object) });
     expect(configErrorLines({ 'plugins.json': { seo: true } })).toEqual(['config/plugins.json: seo must be an object, got true']);
   });
 

@@ -74,6 +74,7 @@ test('disabled actions and field switches', async () => {
 });
 
 test('folio sdl prints the served schema: what Shadow CRUD switched off is not in it', () => {
+  mkdirSync(join(schemaDir, 'no-config'), { recursive: true });
   const sdl = execFileSync(process.execPath, ['-r', require.resolve('../support/register-ts.js'), require.resolve('../../src/cli/run.ts'), 'sdl', '--schema', schemaDir, '--config', join(schemaDir, 'no-config')], {
     encoding: 'utf8',
   });

@@ -2,7 +2,7 @@ import type { FolioModule, FolioModuleFactory } from '../folio-module';
 import type { Services } from '../../context';
 import { openTokenControl, type TokenControl } from '../../auth/token-control';
 import { USERS_PERMISSIONS_CONTENT_TYPES } from '../../users/users-content-types';
-import { AUTHENTICATED_ROLE, seedRoles } from '../../users/roles';
+import { AUTHENTICATED_ROLE, seedRoles, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { createRateLimiter } from '../../users/rate-limiter';
 import { createUserAdmin, type UserAdmin } from '../../users/user-admin';
 import { createUserAccounts, type UserAccounts } from '../../users/user-accounts';
@@ -25,6 +25,7 @@ const create = (services: Services): FolioModule => {
 
   return {
     name: 'users-permissions',
+    permissions: Object.values(USER_WRITE_PERMISSIONS),
     extension: createUsersGraphqlExtension({ documents, accounts: () => started().accounts, limiter }),
     async start() {
       const roles = await seedRoles(config, documents);

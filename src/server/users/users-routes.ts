@@ -18,7 +18,7 @@ import * as names from '../../sdl/naming';
 import type { RestCalls } from '../rest/rest-calls';
 import { errorBodyOf } from '../rest/rest-error';
 import { errorBody } from '../error-envelope';
-import { CHANGE_PASSWORD_PERMISSION } from '../../users/roles';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { USER_CONTENT_TYPE } from '../../users/users-content-types';
 import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest/parse-query-string';
 import type { GraphQLSchema } from 'graphql';
@@ -38,7 +38,6 @@ export interface UsersRoutesOptions {
   rest: RestCalls;
 }
 
-const USER_PERMISSION = 'plugin::users-permissions.user';
 const USER_QUERY_PARAMETERS: ReadonlySet<string> = new Set(LIST_QUERY_PARAMETERS);
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
@@ -103,7 +102,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       method: 'GET',
       path: /^\/api\/users\/me\/?$/,
       handle: () => async (request, response, url) => {
-        const principal = await authorize(request, `${USER_PERMISSION}.me`);
+        const principal = await authorize(request, ME_PERMISSION);
         // An API token may hold `me`, but it is nobody.
         if (!principal.user) throw unauthorizedError('Unauthorized');
         const user = await queries.findOwn(principal.user.id as number, parseQuery(url).populate);
@@ -125,7 +124,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       method: 'POST',
       path: /^\/api\/users\/?$/,
       handle: () => async (request, response) => {
-        await authorize(request, `${USER_PERMISSION}.create`);
+        await authorize(request, USER_WRITE_PERMISSIONS.create);
         sendJson(response, 201, queries.toRest(await admin.create(await readJsonBody(request, services.config.rest.bodyLimit))));
       },
     },
@@ -133,7 +132,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       method: 'PUT',
       path: /^\/api\/users\/(\d+)\/?$/,
       handle: (match) => async (request, response) => {
-        await authorize(request, `${USER_PERMISSION}.update`);
+        await authorize(request, USER_WRITE_PERMISSIONS.update);
         sendJson(response, 200, queries.toRest(await admin.update(Number(match[1]), await readJsonBody(request, services.config.rest.bodyLimit))));
       },
     },
@@ -141,7 +140,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       method: 'DELETE',
       path: /^\/api\/users\/(\d+)\/?$/,
       handle: (match) => async (request, response) => {
-        await authorize(request, `${USER_PERMISSION}.destroy`);
+        await authorize(request, USER_WRITE_PERMISSIONS.destroy);
         sendJson(response, 200, queries.toRest(await admin.remove(Number(match[1]))));
       },
     },
