@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import type { GraphQLSchema } from 'graphql';
 import { loadModels } from '../models/load-models';
 import { loadConfig } from '../config/load-config';
 import { openStore } from '../storage/open-store';
@@ -21,19 +22,23 @@ export interface ServedSchemaOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export const printServedSchema = async ({ schemaDir, configDir, env = process.env }: ServedSchemaOptions): Promise<string> => {
+/**
+ * Assembles the project as `folio start` does (every start-up check included: config, models,
+ * extensions, permissions), without its database: the schema it would serve.
+ */
+export const assembleProject = async ({ schemaDir, configDir, env = process.env }: ServedSchemaOptions): Promise<GraphQLSchema> => {
   const models = loadModels(resolve(schemaDir));
   const loaded = loadConfig({ configDir: resolve(configDir), env });
   const extensions = loadExtensions(resolve(schemaDir), models);
   // The schema does not depend on the environment or the engine; production's secret checks would only get in the way.
   const config = { ...loaded, env: 'development', database: { client: 'embedded' as const, options: {} } };
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-sdl-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-assemble-'));
   try {
     const store = await openStore(config.database, dataDir);
     try {
       const folio = await createFolio({ models, config, store, dataDir, extensions });
       await folio.stop();
-      return `${printSchemaWithDirectives(folio.schema)}\n`;
+      return folio.schema;
     } finally {
       await store.close();
     }
@@ -41,3 +46,5 @@ export const printServedSchema = async ({ schemaDir, configDir, env = process.en
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
+
+export const printServedSchema = async (options: ServedSchemaOptions): Promise<string> => `${printSchemaWithDirectives(await assembleProject(options))}\n`;

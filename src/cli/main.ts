@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFolio } from '../app/start-folio';
-import { printServedSchema } from '../app/served-schema';
+import { assembleProject, printServedSchema } from '../app/served-schema';
 import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
 import { runTokenCommand, TOKEN_USAGE } from './token-command';
@@ -10,6 +10,7 @@ import { runWebhookCommand, WEBHOOK_USAGE } from './webhook-command';
 const USAGE = `Usage:
   folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H]
   folio sdl   [--schema DIR] [--config DIR]
+  folio check [--schema DIR] [--config DIR]                        (every start-up check, without starting: exit 1 on a mistake)
   folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
   folio import [--config DIR] [--data DIR] [--file FILE] [--replace]
 ${TOKEN_USAGE}
@@ -54,6 +55,13 @@ const sdl = async (flags: Record<string, string>) => {
   process.stdout.write(await printServedSchema({ schemaDir, configDir }));
 };
 
+const check = async (flags: Record<string, string>) => {
+  const { schemaDir, configDir } = defaults(flags);
+  const schema = await assembleProject({ schemaDir, configDir });
+  const queries = Object.keys(schema.getQueryType()?.getFields() ?? {}).length;
+  process.stdout.write(`${schemaDir} with ${configDir}: no problem found (${queries} queries served)\n`);
+};
+
 const HELP = new Set(['--help', '-h', 'help']);
 
 /** The usage lines of one command (`folio token …`), or all of them. */
@@ -75,6 +83,8 @@ export const main = async (argv: string[]): Promise<void> => {
       return start(flags);
     case 'sdl':
       return sdl(flags);
+    case 'check':
+      return check(flags);
     case 'export':
       return exportCommand({ ...defaults(flags), file: flags.file });
     case 'import':

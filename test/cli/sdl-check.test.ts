@@ -7,7 +7,10 @@ import { buildClientSchema, buildSchema, getIntrospectionQuery, printSchema, typ
 import { startFolio, type StartedFolio } from '../../src/app/start-folio';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
-/** `folio sdl` prints the schema `/graphql` serves: the same types, fields, arguments and directives, nothing more. */
+/**
+ * `folio sdl` prints the schema `/graphql` serves: the same types, fields, arguments and directives,
+ * nothing more; `folio check` runs every start-up check without starting.
+ */
 
 const run = promisify(execFile);
 const REPO = resolve(__dirname, '..', '..');
@@ -62,4 +65,18 @@ test('a --config folder that does not exist is an error, not a run on every defa
   );
   expect(failed?.code).toBe(1);
   expect(failed?.stderr.trim()).toBe(`--config ${join(root, 'nonexistent')}: no such folder`);
+});
+
+test('folio check: exit 0 on a sound project, exit 1 naming the mistake', async () => {
+  const sound = await folio(['check', '--schema', EXAMPLE_SCHEMA, '--config', CONFIG]);
+  expect(sound.stdout).toMatch(/no problem found \(\d+ queries served\)/);
+  const configDir = join(root, 'typo-config');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(join(configDir, 'plugins.json'), JSON.stringify({ 'users-permissions': { config: { roles: { public: { permissions: ['api::tag.tag.fnd'] } } } } }));
+  const failed = await folio(['check', '--schema', EXAMPLE_SCHEMA, '--config', configDir]).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain('users-permissions.config.roles.public.permissions[0] "api::tag.tag.fnd" is not a permission anything here requires (did you mean "api::tag.tag.find"?)');
 });
