@@ -104,6 +104,11 @@ export function parseModelSources(sources: readonly ModelSource[], problems: Mod
       models.components.set(component.uid, component);
       continue;
     }
+    if (source.source === 'plugin-extension') {
+      models.pluginExtensions ??= new Map();
+      models.pluginExtensions.set(`plugin::${source.plugin}.${source.name}`, { file: source.file, attributes: parseAttributes(source.file, json, false, problems) });
+      continue;
+    }
     const contentType = parseContentType(source, json, problems);
     const clash = models.contentTypes.get(contentType.uid);
     if (clash) {

@@ -4,7 +4,8 @@ import { ModelError } from './model-error';
 
 export type ModelSource =
   | { source: 'content-type'; file: string; apiName: string; folderName: string; text: string }
-  | { source: 'component'; file: string; category: string; name: string; text: string };
+  | { source: 'component'; file: string; category: string; name: string; text: string }
+  | { source: 'plugin-extension'; file: string; plugin: string; name: string; text: string };
 
 function subfolders(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -44,6 +45,15 @@ export function readModelSources(schemaDir: string): ModelSource[] {
     for (const fileName of files) {
       const file = join(categoryDir, fileName);
       sources.push({ source: 'component', file, category, name: basename(fileName, '.json'), text: readFileSync(file, 'utf8') });
+    }
+  }
+  // Strapi's way to add attributes to a plugin's type: extensions/<plugin>/content-types/<name>/schema.json
+  const extensionsDir = join(schemaDir, 'extensions');
+  for (const plugin of subfolders(extensionsDir)) {
+    const typesDir = join(extensionsDir, plugin, 'content-types');
+    for (const name of subfolders(typesDir)) {
+      const file = join(typesDir, name, 'schema.json');
+      if (existsSync(file)) sources.push({ source: 'plugin-extension', file, plugin, name, text: readFileSync(file, 'utf8') });
     }
   }
   return sources;

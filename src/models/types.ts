@@ -110,6 +110,16 @@ export interface Component {
 export interface Models {
   contentTypes: Map<string, ContentType>;
   components: Map<string, Component>;
+  /**
+   * Attributes a project adds to a plugin's content type (`extensions/users-permissions/content-types/user/schema.json`),
+   * by the plugin type's uid: merged when the plugin's module brings the type.
+   */
+  pluginExtensions?: Map<string, PluginTypeExtension>;
+}
+
+export interface PluginTypeExtension {
+  file: string;
+  attributes: Record<string, Attribute>;
 }
 
 /** Attribute names the document service owns; a model may not declare them. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Extension } from '../extensions/types';
 import type { ContentType, Models } from '../models/types';
+import { withPluginTypes } from '../models/extend-plugin-types';
 import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { Authenticator } from '../auth/authenticate';
@@ -45,7 +46,5 @@ export interface FolioModuleFactory {
   contentTypes?: ContentType[];
 }
 
-export const withModuleContentTypes = (models: Models, modules: FolioModuleFactory[]): Models => ({
-  ...models,
-  contentTypes: new Map([...models.contentTypes, ...modules.flatMap((factory) => factory.contentTypes ?? []).map((type) => [type.uid, type] as const)]),
-});
+export const withModuleContentTypes = (models: Models, modules: FolioModuleFactory[]): Models =>
+  withPluginTypes(models, modules.flatMap((factory) => factory.contentTypes ?? []));

@@ -2,7 +2,8 @@ import type { DocumentService } from '../documents/document-service';
 import type { Scope } from '../documents/scope';
 import type { Filter, StoredDocument } from '../storage/types';
 import { applicationError, badUserInput, notFoundError, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
-import { ROLE_CONTENT_TYPE, USER_CONTENT_TYPE } from './users-content-types';
+import type { ContentType } from '../models/types';
+import { addedUserAttributes, ROLE_CONTENT_TYPE } from './users-content-types';
 import { registrationIssues } from './user-accounts';
 import { isRecord } from '../common/is-record';
 
@@ -34,12 +35,14 @@ const bodyIssues = (input: Record<string, unknown>, required: boolean): Validati
   return issues;
 };
 
-export const createUserAdmin = ({ documents, defaultRoleId }: { documents: DocumentService; defaultRoleId: string }): UserAdmin => {
-  const findOne = async (filter: Filter): Promise<StoredDocument | undefined> => (await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter, limit: 1 }))[0];
+/** `userType`: the project's user type, whose added attributes are writable too. */
+export const createUserAdmin = ({ documents, defaultRoleId, userType }: { documents: DocumentService; defaultRoleId: string; userType: ContentType }): UserAdmin => {
+  const writable = [...WRITABLE, ...addedUserAttributes(userType)];
+  const findOne = async (filter: Filter): Promise<StoredDocument | undefined> => (await documents.findMany(userType, PUBLISHED, { filter, limit: 1 }))[0];
 
   const check = async (input: unknown, current?: StoredDocument): Promise<Record<string, unknown>> => {
     if (!isRecord(input)) throw badUserInput('Invalid parameters');
-    const unknown = Object.keys(input).filter((key) => !WRITABLE.includes(key));
+    const unknown = Object.keys(input).filter((key) => !writable.includes(key));
     if (unknown.length > 0) throw badUserInput(`Invalid parameters: ${unknown.join(', ')}`);
     const issues = bodyIssues(input, current === undefined);
     if (issues.length > 0) throw validationErrors(issues);
@@ -67,15 +70,15 @@ export const createUserAdmin = ({ documents, defaultRoleId }: { documents: Docum
   return {
     async create(input) {
       const data = await check(input);
-      return documents.create(USER_CONTENT_TYPE, { confirmed: false, blocked: false, role: defaultRoleId, ...data, provider: 'local' }, PUBLISHED);
+      return documents.create(userType, { confirmed: false, blocked: false, role: defaultRoleId, ...data, provider: 'local' }, PUBLISHED);
     },
     async update(id, input) {
       const user = await existing(id);
-      return documents.update(USER_CONTENT_TYPE, user.documentId as string, await check(input, user), PUBLISHED);
+      return documents.update(userType, user.documentId as string, await check(input, user), PUBLISHED);
     },
     async remove(id) {
       const user = await existing(id);
-      await documents.remove(USER_CONTENT_TYPE, user.documentId as string, undefined);
+      await documents.remove(userType, user.documentId as string, undefined);
       return user;
     },
   };

@@ -2,7 +2,7 @@ import type { Services } from '../context';
 import type { StoredDocument } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
 import type { Scope } from '../documents/scope';
-import { ROLE_CONTENT_TYPE, USER_CONTENT_TYPE, publicFieldsOf } from './users-content-types';
+import { ROLE_CONTENT_TYPE, publicFieldsOf, userTypeOf } from './users-content-types';
 import { isRecord } from '../common/is-record';
 
 /**
@@ -33,20 +33,23 @@ const populatesRole = (populate: unknown): boolean => {
   return names.length > 0;
 };
 
-export const createUserQueries = ({ documents }: Services) => ({
-  /** the REST shape of a user: public attributes in Strapi's order, relations only when populated */
-  toRest: (user: StoredDocument): StoredDocument => pick(user, publicFieldsOf(USER_CONTENT_TYPE)),
-  async findOwn(id: number, populate: unknown): Promise<StoredDocument | undefined> {
-    const withRole = populatesRole(populate);
-    const [user] = await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter: { id }, limit: 1 });
-    if (!user) return undefined;
-    const shown = pick(user, publicFieldsOf(USER_CONTENT_TYPE));
-    if (!withRole) return shown;
-    const role = typeof user.role === 'string' ? await documents.findOne(ROLE_CONTENT_TYPE, user.role, PUBLISHED) : null;
-    return { ...shown, role: role ? pick(role, publicFieldsOf(ROLE_CONTENT_TYPE)) : null };
-  },
-  async documentIdOf(id: number): Promise<string | undefined> {
-    const [user] = await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter: { id }, limit: 1 });
-    return user?.documentId as string | undefined;
-  },
-});
+export const createUserQueries = ({ documents, models }: Services) => {
+  const userType = userTypeOf(models);
+  return {
+    /** the REST shape of a user: public attributes in Strapi's order, relations only when populated */
+    toRest: (user: StoredDocument): StoredDocument => pick(user, publicFieldsOf(userType)),
+    async findOwn(id: number, populate: unknown): Promise<StoredDocument | undefined> {
+      const withRole = populatesRole(populate);
+      const [user] = await documents.findMany(userType, PUBLISHED, { filter: { id }, limit: 1 });
+      if (!user) return undefined;
+      const shown = pick(user, publicFieldsOf(userType));
+      if (!withRole) return shown;
+      const role = typeof user.role === 'string' ? await documents.findOne(ROLE_CONTENT_TYPE, user.role, PUBLISHED) : null;
+      return { ...shown, role: role ? pick(role, publicFieldsOf(ROLE_CONTENT_TYPE)) : null };
+    },
+    async documentIdOf(id: number): Promise<string | undefined> {
+      const [user] = await documents.findMany(userType, PUBLISHED, { filter: { id }, limit: 1 });
+      return user?.documentId as string | undefined;
+    },
+  };
+};

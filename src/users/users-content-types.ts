@@ -1,4 +1,4 @@
-import type { ContentType } from '../models/types';
+import type { ContentType, Models } from '../models/types';
 
 /**
  * Users and roles are content-types like the schema's, so relations to users (`createdBy`-style),
@@ -57,6 +57,15 @@ export const ROLE_CONTENT_TYPE: ContentType = {
 };
 
 export const USERS_PERMISSIONS_CONTENT_TYPES = [USER_CONTENT_TYPE, ROLE_CONTENT_TYPE];
+
+/** The user type as the project has it: the plugin's, with what `extensions/users-permissions` adds. */
+export const userTypeOf = (models: Models): ContentType => models.contentTypes.get(USER_UID) ?? USER_CONTENT_TYPE;
+
+/** The attributes a project added to the user that a caller may write: not the plugin's own, nothing private. */
+export const addedUserAttributes = (userType: ContentType): string[] =>
+  Object.entries(userType.attributes)
+    .filter(([name, attribute]) => !(name in USER_CONTENT_TYPE.attributes) && attribute.private !== true && attribute.type !== 'password')
+    .map(([name]) => name);
 
 /**
  * What a REST answer shows of a user or role, in Strapi's key order: never a private attribute, and

@@ -66,7 +66,7 @@ describe('loadModels on the example schema', () => {
 });
 
 describe('loadModels on a Strapi project layout', () => {
-  test('ignores controllers, routes, services, lifecycles, extensions and other files', () => {
+  test('ignores controllers, routes, services, lifecycles and other files', () => {
     const dir = writeSchemaDir({
       [contentTypePath('post')]: contentType('post', 'posts', { title: { type: 'string' } }),
       'api/post/content-types/post/lifecycles.js': 'module.exports = {};',
@@ -77,13 +77,21 @@ describe('loadModels on a Strapi project layout', () => {
       'components/blocks/hero.json': component('hero', { heading: { type: 'string' } }),
       'components/blocks/README.md': '# notes',
       'components/.DS_Store': '',
-      'extensions/users-permissions/content-types/user/schema.json': '{ broken',
+      'extensions/users-permissions/server/index.js': 'module.exports = {};',
       'admin/app.js': '',
       'index.js': 'module.exports = {};',
     });
     const models = loadModels(dir);
     expect([...models.contentTypes.keys()]).toEqual(['api::post.post']);
     expect([...models.components.keys()]).toEqual(['blocks.hero']);
+  });
+
+  test("reads the attributes a project adds to a plugin's type, and names a broken file", () => {
+    const extension = 'extensions/users-permissions/content-types/user/schema.json';
+    const dir = writeSchemaDir({ [extension]: contentType('user', 'users', { job: { type: 'string', required: true } }) });
+    expect(loadModels(dir).pluginExtensions?.get('plugin::users-permissions.user')?.attributes).toEqual({ job: { type: 'string', required: true, localized: false } });
+    const broken = writeSchemaDir({ [extension]: '{ broken' });
+    expect(() => loadModels(broken)).toThrow(/users-permissions\/content-types\/user\/schema\.json: invalid JSON/);
   });
 
   test('uses the folder name as the api part of the uid and singularName as the rest', () => {

@@ -1,7 +1,7 @@
 import type { FolioModule, FolioModuleFactory } from '../folio-module';
 import type { Services } from '../../context';
 import { openTokenControl, type TokenControl } from '../../auth/token-control';
-import { USERS_PERMISSIONS_CONTENT_TYPES } from '../../users/users-content-types';
+import { USERS_PERMISSIONS_CONTENT_TYPES, userTypeOf } from '../../users/users-content-types';
 import { AUTHENTICATED_ROLE, seedRoles, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { createRateLimiter } from '../../users/rate-limiter';
 import { createUserAdmin, type UserAdmin } from '../../users/user-admin';
@@ -37,7 +37,7 @@ const create = (services: Services): FolioModule => {
       const defaultRoleId = roles.get(AUTHENTICATED_ROLE)!.documentId as string;
       ready = {
         accounts: createUserAccounts({ documents, jwt, defaultRoleId }),
-        admin: createUserAdmin({ documents, defaultRoleId }),
+        admin: createUserAdmin({ documents, defaultRoleId, userType: userTypeOf(services.models) }),
         control: await openTokenControl(dataDir, tokens),
       };
     },

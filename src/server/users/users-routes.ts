@@ -19,7 +19,7 @@ import type { RestCalls } from '../rest/rest-calls';
 import { errorBodyOf } from '../rest/rest-error';
 import { errorBody } from '../error-envelope';
 import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
-import { USER_CONTENT_TYPE } from '../../users/users-content-types';
+import { userTypeOf } from '../../users/users-content-types';
 import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest/parse-query-string';
 import type { GraphQLSchema } from 'graphql';
 
@@ -54,9 +54,9 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
 export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
   const reads = createBareReads(schema, rest, {
-    contentType: USER_CONTENT_TYPE,
-    listField: names.connectionQueryName(USER_CONTENT_TYPE),
-    oneField: names.singularQueryName(USER_CONTENT_TYPE),
+    contentType: userTypeOf(services.models),
+    listField: names.connectionQueryName(userTypeOf(services.models)),
+    oneField: names.singularQueryName(userTypeOf(services.models)),
     maxLimit: services.config.rest.maxLimit,
   });
   const { maxResponseBytes } = services.config.graphql;

@@ -1,0 +1,27 @@
+import { ModelError } from './model-error';
+import type { ContentType, Models } from './types';
+import { findModelProblems } from './validate-models';
+
+/**
+ * Plugin content types (users, roles) joined to a project's models, each with the attributes the
+ * project adds to it in `extensions/<plugin>/content-types/<name>/schema.json`, as Strapi merges
+ * them. The plugin's own attributes keep the plugin's definition (a project cannot make the
+ * password public); the added ones are validated with the rest of the models.
+ */
+export const withPluginTypes = (models: Models, types: readonly ContentType[]): Models => {
+  const extended = types.map((type) => {
+    const extension = models.pluginExtensions?.get(type.uid);
+    if (!extension) return type;
+    const added = Object.fromEntries(Object.entries(extension.attributes).filter(([name]) => !(name in type.attributes)));
+    return { ...type, attributes: { ...type.attributes, ...added }, file: extension.file };
+  });
+  const merged: Models = { ...models, contentTypes: new Map([...models.contentTypes, ...extended.map((type) => [type.uid, type] as const)]) };
+  const known = new Set(types.map((type) => type.uid));
+  const stray = [...(models.pluginExtensions?.keys() ?? [])].filter((uid) => !known.has(uid));
+  const problems = [
+    ...stray.map((uid) => ({ file: models.pluginExtensions!.get(uid)!.file, message: `${uid} is not a plugin content type Folio serves (${[...known].join(', ')})` })),
+    ...(extended.some((type, index) => type !== types[index]) ? findModelProblems(merged) : []),
+  ];
+  if (problems.length > 0) throw new ModelError(problems);
+  return merged;
+};
