@@ -27,8 +27,8 @@ export interface ServedSchemaOptions {
  * extensions, permissions), without its database: the schema it would serve.
  */
 export const assembleProject = async ({ schemaDir, configDir, env = process.env }: ServedSchemaOptions): Promise<GraphQLSchema> => {
-  const models = loadModels(resolve(schemaDir));
   const loaded = loadConfig({ configDir: resolve(configDir), env });
+  const models = loadModels(resolve(schemaDir), { types: loaded.customFields, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(resolve(schemaDir), models);
   // The schema does not depend on the environment or the engine; production's secret checks would only get in the way.
   const config = { ...loaded, env: 'development', database: { client: 'embedded' as const, options: {} } };

@@ -23,8 +23,8 @@ export interface StartedFolio extends RunningServer {
 
 export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
   const schemaDir = resolve(options.schemaDir);
-  const models = loadModels(schemaDir);
   const config = loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port } });
+  const models = loadModels(schemaDir, { types: config.customFields, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
   const dataDir = resolve(options.dataDir);
   const store = await openStore(config.database, dataDir);

@@ -38,6 +38,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
     cors: defaultCors(),
     security: defaultSecurity(),
     webhooks: [],
+    customFields: {},
   };
 }
 

@@ -1,3 +1,4 @@
+import { SCALAR_ATTRIBUTE_TYPES } from '../models/types';
 import { anyObject, anyString, arrayOf, boolean, either, integer, object, oneOf, recordOf, string, type Shape } from './shape';
 
 const positiveInteger = integer({ min: 1 });
@@ -84,6 +85,8 @@ export const pluginsFileShape = object(
       }),
     }),
     upload: object({ config: object({ sizeLimit: positiveInteger, allowedTypes: arrayOf(mimeType), directory: nonEmptyString, breakpoints: recordOf(positiveInteger) }) }),
+    // custom fields' uids → the Strapi type they store (see models/custom-fields)
+    'custom-fields': object({ config: recordOf(oneOf(SCALAR_ATTRIBUTE_TYPES.filter((type) => type !== 'password'))) }),
   },
   // A Strapi project lists plugins Folio does not have; their settings cannot affect the content API.
   { otherKeys: anyObject },

@@ -70,11 +70,12 @@ export function resolvePlugins(
   defaults: FolioConfig,
   env: NodeJS.ProcessEnv,
   report: Report,
-): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload'> {
+): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload' | 'customFields'> {
   return {
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report),
     i18n: resolveI18n(file?.i18n, defaults.i18n, report),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
     upload: resolveUpload(file?.upload, defaults.upload, report),
+    customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
   };
 }

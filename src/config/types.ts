@@ -1,3 +1,5 @@
+import type { ScalarAttributeType } from '../models/types';
+
 /** The whole, validated configuration of a Folio instance (Strapi's config shapes, defaults applied). */
 
 export interface GraphqlConfig {
@@ -175,6 +177,8 @@ export interface FolioConfig {
   security: SecurityConfig | false;
   /** `config/webhooks`: where content events are delivered */
   webhooks: WebhookConfig[];
+  /** custom fields' uids → the type they are stored as, over the well-known ones (`config/plugins` `custom-fields`) */
+  customFields: Record<string, ScalarAttributeType>;
   /** the files settings came from, for problems found once the schema is built (unknown permissions) */
   sources?: { plugins: string; admin: string };
 }

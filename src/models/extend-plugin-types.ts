@@ -1,5 +1,5 @@
 import { ModelError } from './model-error';
-import type { ContentType, Models } from './types';
+import type { Attribute, ContentType, Models } from './types';
 import { findModelProblems } from './validate-models';
 
 /**
@@ -8,11 +8,25 @@ import { findModelProblems } from './validate-models';
  * them. The plugin's own attributes keep the plugin's definition (a project cannot make the
  * password public); the added ones are validated with the rest of the models.
  */
-export const withPluginTypes = (models: Models, types: readonly ContentType[]): Models => {
+/**
+ * An added inverse relation whose owning side does not exist (foodadvisor's user `articles`, mappedBy an
+ * `author` its articles do not have) can hold nothing: left out with a warning, as it breaks nothing.
+ */
+const danglingInverse = (models: Models, attribute: Attribute): boolean =>
+  attribute.type === 'relation' && attribute.mappedBy !== undefined && !(attribute.mappedBy in (models.contentTypes.get(attribute.target)?.attributes ?? {}));
+
+export const withPluginTypes = (models: Models, types: readonly ContentType[], warn = (line: string) => void process.stderr.write(`${line}\n`)): Models => {
   const extended = types.map((type) => {
     const extension = models.pluginExtensions?.get(type.uid);
     if (!extension) return type;
-    const added = Object.fromEntries(Object.entries(extension.attributes).filter(([name]) => !(name in type.attributes)));
+    const added = Object.fromEntries(
+      Object.entries(extension.attributes).filter(([name, attribute]) => {
+        if (name in type.attributes) return false;
+        if (!danglingInverse(models, attribute)) return true;
+        warn(`folio: ${extension.file}: attribute "${name}" is left out: its owning side (${attribute.type === 'relation' ? `${attribute.target}.${attribute.mappedBy}` : ''}) does not exist`);
+        return false;
+      }),
+    );
     return { ...type, attributes: { ...type.attributes, ...added }, file: extension.file };
   });
   const merged: Models = { ...models, contentTypes: new Map([...models.contentTypes, ...extended.map((type) => [type.uid, type] as const)]) };

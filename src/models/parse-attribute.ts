@@ -1,5 +1,6 @@
 import { createFieldReader, isRawObject, type RawObject } from './raw-fields';
 import { SCALAR_ATTRIBUTE_TYPES, type Attribute, type AttributeType, type RelationKind, type ScalarAttributeType } from './types';
+import { customFieldType, type CustomFieldOptions } from './custom-fields';
 
 const RELATION_KINDS: readonly RelationKind[] = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'];
 
@@ -24,9 +25,6 @@ function withoutUndefined<T extends object>(object: T): T {
 
 function unknownTypeMessage(raw: RawObject): string {
   if (raw.type === undefined) return 'type is missing';
-  if (raw.type === 'customField' && typeof raw.customField === 'string') {
-    return `custom field "${raw.customField}" is not supported`;
-  }
   return `unknown type ${JSON.stringify(raw.type)} (expected one of ${ATTRIBUTE_TYPES.join(', ')})`;
 }
 
@@ -34,11 +32,31 @@ function unknownTypeMessage(raw: RawObject): string {
  * Reads one attribute's own fields. Returns undefined when the attribute cannot be represented at all (unknown
  * type, relation without target...); checks that need other attributes or other models are in validate-models.
  */
-export function parseAttribute(raw: unknown, ownerLocalized: boolean, report: (message: string) => void): Attribute | undefined {
-  if (!isRawObject(raw)) {
+/** A custom field read as its underlying type (see custom-fields), its other settings kept. */
+const withoutCustomField = (raw: RawObject, options: CustomFieldOptions, unknown: (uid: string) => void): RawObject => {
+  if (raw.type !== 'customField' || typeof raw.customField !== 'string') return raw;
+  const type = customFieldType(raw.customField, options);
+  if (!type) unknown(raw.customField);
+  return { ...raw, type: type ?? 'json' };
+};
+
+/** `where`: the model file and attribute, for the warning about an unknown custom field */
+export function parseAttribute(
+  given: unknown,
+  ownerLocalized: boolean,
+  report: (message: string) => void,
+  customFields: CustomFieldOptions = {},
+  where = '',
+): Attribute | undefined {
+  if (!isRawObject(given)) {
     report('must be an object');
     return undefined;
   }
+  const raw = withoutCustomField(given, customFields, (uid) =>
+    customFields.warn?.(
+      `folio: ${where}: custom field "${uid}" is not one Folio knows; it is served as JSON. Map it to its stored type in config/plugins: 'custom-fields': { config: { '${uid}': 'string' } }`,
+    ),
+  );
   const read = createFieldReader(report);
   const pluginOptions = read.object(raw, 'pluginOptions');
   const i18n = pluginOptions && read.object(pluginOptions, 'i18n', 'pluginOptions.i18n');

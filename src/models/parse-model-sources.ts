@@ -3,6 +3,7 @@ import { createFieldReader, isRawObject, type RawObject } from './raw-fields';
 import type { ModelProblem } from './model-error';
 import type { ModelSource } from './read-model-sources';
 import type { Attribute, Component, ContentType, Models } from './types';
+import type { CustomFieldOptions } from './custom-fields';
 
 const KINDS = ['collectionType', 'singleType'] as const;
 type Kind = (typeof KINDS)[number];
@@ -29,7 +30,7 @@ function parseJson(source: ModelSource, problems: ModelProblem[]): RawObject | u
   return json;
 }
 
-function parseAttributes(file: string, json: RawObject, localized: boolean, problems: ModelProblem[]): Record<string, Attribute> {
+function parseAttributes(file: string, json: RawObject, localized: boolean, problems: ModelProblem[], customFields: CustomFieldOptions): Record<string, Attribute> {
   const raw = json.attributes;
   if (!isRawObject(raw)) {
     problems.push({ file, message: raw === undefined ? 'attributes is missing' : 'attributes must be an object' });
@@ -37,13 +38,13 @@ function parseAttributes(file: string, json: RawObject, localized: boolean, prob
   }
   const attributes: Record<string, Attribute> = {};
   for (const [name, rawAttribute] of Object.entries(raw)) {
-    const attribute = parseAttribute(rawAttribute, localized, (message) => problems.push({ file, attribute: name, message }));
+    const attribute = parseAttribute(rawAttribute, localized, (message) => problems.push({ file, attribute: name, message }), customFields, `${file}: attribute "${name}"`);
     if (attribute) attributes[name] = attribute;
   }
   return attributes;
 }
 
-function parseContentType(source: Extract<ModelSource, { source: 'content-type' }>, json: RawObject, problems: ModelProblem[]): ContentType {
+function parseContentType(source: Extract<ModelSource, { source: 'content-type' }>, json: RawObject, problems: ModelProblem[], customFields: CustomFieldOptions): ContentType {
   const { file, apiName, folderName } = source;
   const read = createFieldReader((message) => problems.push({ file, message }));
   if (!isKind(json.kind)) {
@@ -65,14 +66,14 @@ function parseContentType(source: Extract<ModelSource, { source: 'content-type' 
     displayName: read.requiredString(info, 'displayName', 'info.displayName') ?? '',
     draftAndPublish: read.boolean(options, 'draftAndPublish', 'options.draftAndPublish') ?? false,
     localized,
-    attributes: parseAttributes(file, json, localized, problems),
+    attributes: parseAttributes(file, json, localized, problems, customFields),
     file,
   };
   const description = read.string(info, 'description', 'info.description');
   return description === undefined ? contentType : { ...contentType, description };
 }
 
-function parseComponent(source: Extract<ModelSource, { source: 'component' }>, json: RawObject, problems: ModelProblem[]): Component {
+function parseComponent(source: Extract<ModelSource, { source: 'component' }>, json: RawObject, problems: ModelProblem[], customFields: CustomFieldOptions): Component {
   const { file, category, name } = source;
   const read = createFieldReader((message) => problems.push({ file, message }));
   for (const [what, value] of [['category folder', category], ['file name', name]]) {
@@ -88,28 +89,28 @@ function parseComponent(source: Extract<ModelSource, { source: 'component' }>, j
     collectionName: read.requiredString(json, 'collectionName') ?? '',
     displayName: read.requiredString(info, 'displayName', 'info.displayName') ?? '',
     // Components carry no i18n options of their own: they follow the field that holds them.
-    attributes: parseAttributes(file, json, false, problems),
+    attributes: parseAttributes(file, json, false, problems, customFields),
     file,
   };
 }
 
 /** Turns each file into a typed model, reporting every field of the wrong shape. */
-export function parseModelSources(sources: readonly ModelSource[], problems: ModelProblem[]): Models {
+export function parseModelSources(sources: readonly ModelSource[], problems: ModelProblem[], customFields: CustomFieldOptions = {}): Models {
   const models: Models = { contentTypes: new Map(), components: new Map() };
   for (const source of sources) {
     const json = parseJson(source, problems);
     if (!json) continue;
     if (source.source === 'component') {
-      const component = parseComponent(source, json, problems);
+      const component = parseComponent(source, json, problems, customFields);
       models.components.set(component.uid, component);
       continue;
     }
     if (source.source === 'plugin-extension') {
       models.pluginExtensions ??= new Map();
-      models.pluginExtensions.set(`plugin::${source.plugin}.${source.name}`, { file: source.file, attributes: parseAttributes(source.file, json, false, problems) });
+      models.pluginExtensions.set(`plugin::${source.plugin}.${source.name}`, { file: source.file, attributes: parseAttributes(source.file, json, false, problems, customFields) });
       continue;
     }
-    const contentType = parseContentType(source, json, problems);
+    const contentType = parseContentType(source, json, problems, customFields);
     const clash = models.contentTypes.get(contentType.uid);
     if (clash) {
       problems.push({ file: source.file, message: `uid ${contentType.uid} is also declared by ${clash.file}` });

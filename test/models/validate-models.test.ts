@@ -87,9 +87,9 @@ describe('attribute types and options', () => {
     expectProblem(postWith({ title: { required: true } }), POST, 'title', /type is missing/);
   });
 
-  test('custom fields are named as unsupported', () => {
-    const files = postWith({ color: { type: 'customField', customField: 'plugin::color-picker.color' } });
-    expectProblem(files, POST, 'color', /custom field "plugin::color-picker\.color" is not supported/);
+  test('a custom field without its uid is a problem (custom fields with one load: see custom-fields.test)', () => {
+    const files = postWith({ color: { type: 'customField' } });
+    expectProblem(files, POST, 'color', /unknown type "customField"/);
   });
 
   test.each(['required', 'unique', 'private'])('%s must be a boolean', (option) => {

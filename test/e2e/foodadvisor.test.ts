@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** foodadvisor, a real public Strapi project (MIT), loads as it is and serves its content on both surfaces. */
+
+const FOODADVISOR = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'foodadvisor');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ schemaDir: FOODADVISOR, config: { plugins: {} } });
+});
+afterAll(() => server.stop());
+
+test('an article with its CKEditor content (a custom field stored as rich text), written over REST, read over REST and GraphQL', async () => {
+  const html = '<p>Best <strong>pasta</strong> in town</p>';
+  const created = await fetch(`${server.url}/api/articles?status=published`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...server.asAdmin },
+    body: JSON.stringify({ data: { title: 'Pasta', ckeditor_content: html } }),
+  });
+  expect(created.status).toBe(201);
+  const { data } = (await created.json()) as { data: { documentId: string; ckeditor_content: string } };
+  expect(data.ckeditor_content).toBe(html);
+
+  const rest = (await (await fetch(`${server.url}/api/articles/${data.documentId}`, { headers: server.asAdmin })).json()) as { data: { ckeditor_content: string } };
+  expect(rest.data.ckeditor_content).toBe(html);
+  const graphql = await server.gql<{ article: { title: string; ckeditor_content: string } }>(
+    'query($id: ID!) { article(documentId: $id) { title ckeditor_content } }',
+    { id: data.documentId },
+    server.asAdmin,
+  );
+  expect(graphql.body).toEqual({ data: { article: { title: 'Pasta', ckeditor_content: html } } });
+
+  const missing = await fetch(`${server.url}/api/articles`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...server.asAdmin },
+    body: JSON.stringify({ data: { title: 'No body' } }),
+  });
+  expect(missing.status).toBe(400);
+});
+
+test("the user type carries the project's additions (job, picture), not its dangling inverse relation", async () => {
+  const answer = await server.gql<{ __type: { fields: Array<{ name: string }> } }>('{ __type(name: "UsersPermissionsUser") { fields { name } } }', {}, server.asAdmin);
+  const fields = answer.body.data!.__type.fields.map((field) => field.name);
+  expect(fields).toEqual(expect.arrayContaining(['job', 'picture', 'reviews']));
+  expect(fields).not.toContain('articles');
+});
