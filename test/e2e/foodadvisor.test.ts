@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 /** foodadvisor, a real public Strapi project (MIT), loads as it is and serves its content on both surfaces. */
 
-const FOODADVISOR = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'foodadvisor');
+// a copy of ../shared/fixtures/foodadvisor, unchanged (MIT: see its LICENSE)
+const FOODADVISOR = join(__dirname, '..', 'fixtures', 'foodadvisor');
 
 let server: TestServer;
 beforeAll(async () => {
