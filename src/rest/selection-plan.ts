@@ -63,11 +63,21 @@ const nodeKey = (node: PopulateNode): string => {
 export const selectionKey = (selection: Selection): string =>
   `(${selection.fields?.join(',') ?? '*'}|${populatedInOrder(selection).map(nodeKey).join('|')})`;
 
-/** Selection-set text; `next()` hands out the variable names in walk order. */
-export const selectionText = (selection: Selection, next: () => string): string => {
-  const parts: string[] = selection.view.identity === 'documentId' ? ['id: documentId'] : [];
-  parts.push(...leafFieldsOf(selection));
-  for (const node of populatedInOrder(selection)) parts.push(nodeText(node, next));
+/**
+ * The response-key prefix of the `index`th component of a dynamic zone. Components of one zone may
+ * share a field name with different types (`title` a string here, a component there), which GraphQL
+ * refuses as a conflict unless the selections are aliased apart: each fragment's fields answer
+ * under their component's prefix, and the shaper gives them back their names.
+ */
+export const zoneAliasPrefix = (index: number): string => `_c${index}_`;
+
+const aliased = (prefix: string, name: string): string => (prefix ? `${prefix}${name}: ${name}` : name);
+
+/** Selection-set text; `next()` hands out the variable names in walk order; `prefix` aliases the top-level fields. */
+export const selectionText = (selection: Selection, next: () => string, prefix = ''): string => {
+  const parts: string[] = selection.view.identity === 'documentId' ? [`${prefix || ''}id: documentId`] : [];
+  parts.push(...leafFieldsOf(selection).map((name) => aliased(prefix, name)));
+  for (const node of populatedInOrder(selection)) parts.push(`${prefix ? `${prefix}${node.populatable.name}: ` : ''}${nodeText(node, next)}`);
   return parts.join(' ');
 };
 
@@ -75,7 +85,9 @@ const nodeText = (node: PopulateNode, next: () => string): string => {
   const name = node.populatable.name;
   if (node.kind === 'count') return `${name}(${ALL_ROWS}) { documentId }`;
   if (node.kind === 'dynamiczone') {
-    const fragments = [...node.components.values()].map((component) => `... on ${component.view.typeName} { ${selectionText(component, next)} }`);
+    const fragments = [...node.components.values()].map(
+      (component, index) => `... on ${component.view.typeName} { ${selectionText(component, next, zoneAliasPrefix(index))} }`,
+    );
     return `${name} { __typename ${fragments.join(' ')} }`;
   }
   const args = argumentsOf(node).map((argument) => `${argument.name}: ${next()}`);

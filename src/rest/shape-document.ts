@@ -1,4 +1,5 @@
 import { populatedInOrder, type Selection } from './selection';
+import { zoneAliasPrefix } from './selection-plan';
 
 /**
  * GraphQL result → Strapi's REST document. The compiled selection already put every key in
@@ -18,19 +19,23 @@ type Step = (source: Document, target: Document) => void;
 const mapValue = (value: unknown, shape: Shaper): unknown =>
   Array.isArray(value) ? value.map((item) => shape(item as Document)) : value === null || value === undefined ? value : shape(value as Document);
 
-export const createShaper = (selection: Selection): Shaper => {
+/** `prefix`: the response-key prefix of a dynamic-zone component's fields (see zoneAliasPrefix), taken off here. */
+export const createShaper = (selection: Selection, prefix = ''): Shaper => {
   const steps = new Map<string, Step>();
   for (const node of populatedInOrder(selection)) {
     const name = node.populatable.name;
+    const key = `${prefix}${name}`;
     if (node.kind === 'count') {
-      steps.set(name, (source, target) => {
-        const related = source[name];
+      steps.set(key, (source, target) => {
+        const related = source[key];
         target[name] = { count: Array.isArray(related) ? related.length : 0 };
       });
     } else if (node.kind === 'dynamiczone') {
-      const byTypeName = new Map([...node.components].map(([uid, component]) => [component.view.typeName, { uid, shape: createShaper(component) }]));
-      steps.set(name, (source, target) => {
-        const entries = Array.isArray(source[name]) ? (source[name] as Document[]) : [];
+      const byTypeName = new Map(
+        [...node.components].map(([uid, component], index) => [component.view.typeName, { uid, shape: createShaper(component, zoneAliasPrefix(index)) }]),
+      );
+      steps.set(key, (source, target) => {
+        const entries = Array.isArray(source[key]) ? (source[key] as Document[]) : [];
         // Entries of components not asked for (`on`) or no longer in the zone only carry `__typename`: left out.
         target[name] = entries.flatMap((entry) => {
           const component = byTypeName.get(entry.__typename as string);
@@ -42,8 +47,8 @@ export const createShaper = (selection: Selection): Shaper => {
       });
     } else {
       const shape = createShaper(node.selection);
-      steps.set(name, (source, target) => {
-        target[name] = mapValue(source[name], shape);
+      steps.set(key, (source, target) => {
+        target[name] = mapValue(source[key], shape);
       });
     }
   }
@@ -53,7 +58,7 @@ export const createShaper = (selection: Selection): Shaper => {
       const step = steps.get(key);
       if (step) step(source, target);
       // `__typename` is only selected to name dynamic-zone entries.
-      else if (key !== '__typename') target[key] = source[key];
+      else if (key !== '__typename') target[prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key] = source[key];
     }
     if (typeof target.id === 'string') target.id = Number(target.id);
     return target;

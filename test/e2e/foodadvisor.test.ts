@@ -40,6 +40,24 @@ test('an article with its CKEditor content (a custom field stored as rich text),
   expect(missing.status).toBe(400);
 });
 
+test('a dynamic zone whose components share a field name with different types (theme: two enums) is populated, each entry under its own names', async () => {
+  const blocks = [
+    { __component: 'blocks.cta', theme: 'primary', title: 'Book a table' },
+    { __component: 'blocks.faq', theme: 'muted', title: 'Questions' },
+  ];
+  const created = await fetch(`${server.url}/api/pages?status=published`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...server.asAdmin },
+    body: JSON.stringify({ data: { title: 'Home', blocks } }),
+  });
+  expect(created.status).toBe(201);
+  const list = (await (await fetch(`${server.url}/api/pages?populate=*`, { headers: server.asAdmin })).json()) as { data: Array<{ blocks: Array<Record<string, unknown>> }> };
+  expect(list.data[0].blocks).toEqual([
+    { __component: 'blocks.cta', id: expect.any(Number), theme: 'primary', title: 'Book a table', text: null },
+    { __component: 'blocks.faq', id: expect.any(Number), title: 'Questions', theme: 'muted' },
+  ]);
+});
+
 test("the user type carries the project's additions (job, picture), not its dangling inverse relation", async () => {
   const answer = await server.gql<{ __type: { fields: Array<{ name: string }> } }>('{ __type(name: "UsersPermissionsUser") { fields { name } } }', {}, server.asAdmin);
   const fields = answer.body.data!.__type.fields.map((field) => field.name);
