@@ -1,4 +1,5 @@
 import { defaultValueProblem } from './default-value-problem';
+import { enumValueName } from './enum-values';
 import type { ModelProblem } from './model-error';
 import { RESERVED_ATTRIBUTE_NAMES, type Attribute, type Component, type ContentType, type Models } from './types';
 
@@ -17,12 +18,18 @@ function nameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** Any value is fine if GraphQL can name it (see enum-values) and no two values get one name. */
 function enumProblems(values: readonly string[]): string[] {
   const problems = values
-    .filter((value) => !GRAPHQL_NAME_PATTERN.test(value) || NON_ENUM_NAMES.includes(value))
-    .map((value) => `enum value "${value}" is not a valid GraphQL enum value (must match ${GRAPHQL_NAME_PATTERN}, not true/false/null)`);
+    .filter((value) => enumValueName(value) === '' || NON_ENUM_NAMES.includes(enumValueName(value)))
+    .map((value) => `enum value "${value}" cannot be named in GraphQL (it would be "${enumValueName(value)}")`);
   const duplicates = values.filter((value, index) => values.indexOf(value) !== index);
-  return [...problems, ...[...new Set(duplicates)].map((value) => `enum value "${value}" is listed twice`)];
+  const sameName = values.filter((value, index) => values.indexOf(value) === index && values.findIndex((other) => enumValueName(other) === enumValueName(value)) !== index);
+  return [
+    ...problems,
+    ...[...new Set(duplicates)].map((value) => `enum value "${value}" is listed twice`),
+    ...sameName.map((value) => `enum values "${values.find((other) => enumValueName(other) === enumValueName(value))}" and "${value}" would both be "${enumValueName(value)}" in GraphQL`),
+  ];
 }
 
 function rangeProblems(attribute: Attribute): string[] {

@@ -1,4 +1,5 @@
-import { populatedInOrder, type Selection } from './selection';
+import { leafFieldsOf, populatedInOrder, type Selection } from './selection';
+import { enumValueName } from '../models/enum-values';
 import { zoneAliasPrefix } from './selection-plan';
 
 /**
@@ -22,6 +23,17 @@ const mapValue = (value: unknown, shape: Shaper): unknown =>
 /** `prefix`: the response-key prefix of a dynamic-zone component's fields (see zoneAliasPrefix), taken off here. */
 export const createShaper = (selection: Selection, prefix = ''): Shaper => {
   const steps = new Map<string, Step>();
+  // GraphQL answers an enumeration with its GraphQL name; REST with the value as stored (see enum-values)
+  for (const field of leafFieldsOf(selection)) {
+    const attribute = Object.prototype.hasOwnProperty.call(selection.view.attributes, field) ? selection.view.attributes[field] : undefined;
+    if (attribute?.type !== 'enumeration' || !attribute.enum || attribute.enum.every((value) => enumValueName(value) === value)) continue;
+    const values = new Map(attribute.enum.map((value) => [enumValueName(value), value]));
+    const key = `${prefix}${field}`;
+    steps.set(key, (source, target) => {
+      const value = source[key];
+      target[field] = typeof value === 'string' ? (values.get(value) ?? value) : value;
+    });
+  }
   for (const node of populatedInOrder(selection)) {
     const name = node.populatable.name;
     const key = `${prefix}${name}`;

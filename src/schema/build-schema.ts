@@ -11,6 +11,7 @@ import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
 import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';
 import { scalarResolvers } from '../resolvers/scalars';
+import { enumResolvers } from '../resolvers/enum-values';
 import type { Extension } from '../extensions/types';
 import { applyResolversConfig } from './apply-resolvers-config';
 
@@ -30,6 +31,7 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
   const sdl = emitSdl(models, { shadowCrud });
   const resolvers = mergeResolvers([
     scalarResolvers(models),
+    enumResolvers(models),
     componentResolvers(models),
     ...[...models.contentTypes.values()].map((contentType) => contentTypeResolvers(models, contentType)),
     ...[...models.contentTypes.values()].map(subscriptionResolvers),

@@ -3,6 +3,7 @@ import * as names from './naming';
 import { filterInputOf, filterScalarOf, graphqlScalarOf } from './scalar-types';
 import { authDirective, DISABLED, printBlock, type SdlField } from './sdl-builder';
 import type { ShadowCrud } from './shadow-crud';
+import { enumValueName } from '../models/enum-values';
 
 /** Emits the output, input and filter types of content-types and components. */
 
@@ -128,7 +129,7 @@ const filterFieldOf = (context: EmitContext, owner: Owner, name: string, attribu
 const enumsAndZonesOf = (context: EmitContext, owner: Owner): string[] =>
   Object.entries(owner.attributes).flatMap(([name, attribute]) => {
     if (attribute.type === 'enumeration' && attribute.enum) {
-      return [`enum ${names.enumName(owner.typeName, name)} {\n${attribute.enum.map((value) => `  ${value}`).join('\n')}\n}`];
+      return [`enum ${names.enumName(owner.typeName, name)} {\n${attribute.enum.map((value) => `  ${enumValueName(value)}`).join('\n')}\n}`];
     }
     if (attribute.type === 'dynamiczone') {
       const members = [...attribute.components.map((uid) => componentTypeNameOf(context, uid)), names.SHARED_NAMES.error];

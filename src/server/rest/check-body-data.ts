@@ -1,4 +1,4 @@
-import { coerceInputValue, getNullableType, isInputObjectType, type GraphQLInputType } from 'graphql';
+import { coerceInputValue, getNullableType, isEnumType, isInputObjectType, isListType, type GraphQLInputType } from 'graphql';
 import { badUserInput, validationErrors, type ValidationIssue } from '../../errors/graphql-errors';
 import { jsonDepthExceeds } from '../../graphql/plugins/use-input-depth-limit';
 import { isRecord } from '../../common/is-record';
@@ -14,8 +14,19 @@ import { isRecord } from '../../common/is-record';
 const MAX_DATA_DEPTH = 100;
 
 
+/** REST bodies hold enumeration values as stored (`datetime-local`); the mutation's variables take their GraphQL names. */
+const toEnumNames = (value: unknown, type: GraphQLInputType): unknown => {
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) return Array.isArray(value) ? value.map((item) => toEnumNames(item, nullable.ofType)) : toEnumNames(value, nullable.ofType);
+  if (isEnumType(nullable)) return nullable.getValues().find((candidate) => candidate.value === value)?.name ?? value;
+  if (!isInputObjectType(nullable) || !isRecord(value)) return value;
+  const fields = nullable.getFields();
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, Object.prototype.hasOwnProperty.call(fields, key) ? toEnumNames(item, fields[key].type) : item]));
+};
+
 export const dataOfBody = (body: unknown, inputType: GraphQLInputType): Record<string, unknown> => {
-  const data = isRecord(body) ? body.data : undefined;
+  const given = isRecord(body) ? body.data : undefined;
+  const data = isRecord(given) ? (toEnumNames(given, inputType) as Record<string, unknown>) : given;
   if (!isRecord(data)) throw badUserInput('Missing "data" payload in the request body');
   if (jsonDepthExceeds(data, MAX_DATA_DEPTH)) throw badUserInput(`data nests deeper than ${MAX_DATA_DEPTH} levels`, { key: 'data', path: null, source: 'body' });
   const type = getNullableType(inputType);
