@@ -49,11 +49,11 @@ export interface SortPath {
   direction: 1 | -1;
 }
 
-/** The content-type that `path` (relation names, then a field) ends on, if every hop is an owned to-one relation. */
+/** The content-type that `path` (relation names, then a field) ends on, if every hop is an owned, public to-one relation. */
 const targetAlong = (models: Models, contentType: ContentType, hops: string[]): ContentType | undefined =>
   hops.reduce<ContentType | undefined>((owner, hop) => {
     const attribute = owner && Object.prototype.hasOwnProperty.call(owner.attributes, hop) ? owner.attributes[hop] : undefined;
-    const toOne = attribute?.type === 'relation' && !attribute.mappedBy && (attribute.relation === 'manyToOne' || attribute.relation === 'oneToOne');
+    const toOne = attribute?.type === 'relation' && !attribute.mappedBy && attribute.private !== true && (attribute.relation === 'manyToOne' || attribute.relation === 'oneToOne');
     return toOne && attribute.type === 'relation' ? models.contentTypes.get(attribute.target) : undefined;
   }, contentType);
 

@@ -13,6 +13,8 @@ import { componentListResolver } from './component-list';
 export const attributeFieldResolvers = (models: Models, owner: ContentType | Component, ownerContentType?: ContentType) => {
   const fields: Record<string, unknown> = {};
   for (const [name, attribute] of Object.entries(owner.attributes)) {
+    // private attributes are not in the schema: they have no field to resolve
+    if (attribute.private === true) continue;
     if (attribute.type === 'relation' && ownerContentType) {
       const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) => loadRelation(context, ownerContentType, name, attribute, parent, args);
       fields[name] = (parent: ScopedRow, args: ListArgs, context: FolioContext, info: GraphQLResolveInfo) =>

@@ -1,28 +1,23 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EXAMPLE_SCHEMA, startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
 
 /**
  * Enumeration values that are not GraphQL names (`datetime-local`, `2xl`, `with space`) load: GraphQL
  * names them as Strapi's plugin does, REST, filters and the store keep the values.
  */
 
-let root: string;
+let schema: SchemaCopy;
 let server: TestServer;
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'folio-enums-'));
-  const schemaDir = join(root, 'schema');
-  cpSync(EXAMPLE_SCHEMA, schemaDir, { recursive: true });
-  const file = join(schemaDir, 'api', 'tag', 'content-types', 'tag', 'schema.json');
-  const tag = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
-  tag.attributes.size = { type: 'enumeration', enum: ['small', '2xl', 'with space', 'datetime-local'] };
-  writeFileSync(file, JSON.stringify(tag));
-  server = await startTestServer({ schemaDir });
+  schema = copyExampleSchema();
+  schema.editContentType('tag', (tag) => {
+    tag.attributes.size = { type: 'enumeration', enum: ['small', '2xl', 'with space', 'datetime-local'] };
+  });
+  server = await startTestServer({ schemaDir: schema.schemaDir });
 });
 afterAll(async () => {
   await server.stop();
-  rmSync(root, { recursive: true, force: true });
+  schema.remove();
 });
 
 const rest = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {

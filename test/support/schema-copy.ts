@@ -1,0 +1,28 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXAMPLE_SCHEMA } from './test-server';
+
+/** A throwaway copy of the example models, for a test that needs them slightly different. */
+export interface SchemaCopy {
+  schemaDir: string;
+  /** changes the content type `api::<name>.<name>`'s schema.json in place */
+  editContentType(name: string, edit: (model: { attributes: Record<string, Record<string, unknown>> }) => void): void;
+  remove(): void;
+}
+
+export const copyExampleSchema = (): SchemaCopy => {
+  const root = mkdtempSync(join(tmpdir(), 'folio-schema-'));
+  const schemaDir = join(root, 'schema');
+  cpSync(EXAMPLE_SCHEMA, schemaDir, { recursive: true });
+  return {
+    schemaDir,
+    editContentType(name, edit) {
+      const file = join(schemaDir, 'api', name, 'content-types', name, 'schema.json');
+      const model = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, Record<string, unknown>> };
+      edit(model);
+      writeFileSync(file, JSON.stringify(model));
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+};
