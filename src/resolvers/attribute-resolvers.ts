@@ -9,7 +9,7 @@ import { loadMedia } from '../media/load-files';
 import type { ScopedRow } from './row-scope';
 import { componentListResolver } from './component-list';
 
-/** Field resolvers shared by content-types and components: relations, media, repeatable components. */
+/** Field resolvers shared by content-types and components: relations, media, repeatable components, dynamic zones. */
 export const attributeFieldResolvers = (models: Models, owner: ContentType | Component, ownerContentType?: ContentType) => {
   const fields: Record<string, unknown> = {};
   for (const [name, attribute] of Object.entries(owner.attributes)) {
@@ -40,6 +40,9 @@ export const attributeFieldResolvers = (models: Models, owner: ContentType | Com
       }
     } else if (attribute.type === 'component' && attribute.repeatable) {
       fields[name] = componentListResolver(models, name, attribute.component);
+    } else if (attribute.type === 'dynamiczone') {
+      // a zone never written is empty, as REST shows it: `[]`, not null
+      fields[name] = (parent: StoredDocument) => (Array.isArray(parent[name]) ? parent[name] : []);
     }
   }
   return fields;

@@ -53,6 +53,17 @@ const requiredStrings = (input: Record<string, unknown>, fields: string[]): Vali
     return [];
   });
 
+/** Strapi's bcrypt-era bound, which it keeps: longer passwords are refused, not hashed. */
+const MAX_PASSWORD_BYTES = 72;
+
+/** A new password's length issues (the value is a password: it is never echoed back). */
+const passwordIssues = (password: unknown): ValidationIssue[] => {
+  if (typeof password !== 'string' || password === '') return [];
+  if (password.length < MIN_PASSWORD_LENGTH) return [{ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' }];
+  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) return [{ path: ['password'], message: 'Password must be less than 73 bytes', name: 'ValidationError' }];
+  return [];
+};
+
 /** `present`: the fields that must be there (all on sign-up; those given, on an update). */
 export const registrationIssues = (input: Record<string, unknown>, present: string[] = REGISTER_FIELDS): ValidationIssue[] => {
   const issues = requiredStrings(input, present);
@@ -60,19 +71,14 @@ export const registrationIssues = (input: Record<string, unknown>, present: stri
   const issue = (field: string, message: string, value: unknown): ValidationIssue => ({ path: [field], message: `${field} ${message}`, name: 'ValidationError', value });
   if (typeof username === 'string' && username !== '' && username.length < 3) issues.push(issue('username', 'must be at least 3 characters', username));
   if (typeof email === 'string' && email !== '' && !isEmailAddress(email)) issues.push(issue('email', 'must be a valid email', email));
-  // The value is a password: it is never echoed back.
-  if (typeof password === 'string' && password !== '' && password.length < MIN_PASSWORD_LENGTH) {
-    issues.push({ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' });
-  }
+  issues.push(...passwordIssues(password));
   return issues;
 };
 
 const newPasswordIssues = (input: Record<string, unknown>): ValidationIssue[] => {
   const issues = requiredStrings(input, CHANGE_PASSWORD_FIELDS);
   const { password, passwordConfirmation } = input;
-  if (typeof password === 'string' && password !== '' && password.length < MIN_PASSWORD_LENGTH) {
-    issues.push({ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' });
-  }
+  issues.push(...passwordIssues(password));
   if (issues.length === 0 && password !== passwordConfirmation) issues.push({ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError' });
   return issues;
 };

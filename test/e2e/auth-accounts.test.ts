@@ -63,6 +63,11 @@ describe('REST sign-up and sign-in', () => {
     const short = await call<RestError>(server.url, 'POST', '/api/auth/local/register', { body: { username: 'erin', email: 'erin@example.com', password: '12345' } });
     expect(short.body.error).toMatchObject({ name: 'ValidationError', message: 'password must be at least 6 characters' });
     expect(JSON.stringify(short.body)).not.toMatch(/12345/);
+    // Strapi's bound: a long password is refused, not hashed
+    const long = await call<RestError>(server.url, 'POST', '/api/auth/local/register', { body: { username: 'erin', email: 'erin@example.com', password: 'x'.repeat(100_000) } });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({ name: 'ValidationError', message: 'Password must be less than 73 bytes' });
+    expect((await call(server.url, 'POST', '/api/auth/local/register', { body: { username: 'erin', email: 'erin@example.com', password: 'x'.repeat(72) } })).status).toBe(200);
     const both = await call<RestError>(server.url, 'POST', '/api/auth/local/register', { body: { username: 'erin', email: 'not-an-email', password: '1' } });
     expect(both.body.error.message).toBe('2 errors occurred');
     expect((both.body.error.details as { errors: Array<{ path: string[] }> }).errors.map((issue) => issue.path)).toEqual([['email'], ['password']]);

@@ -32,6 +32,7 @@ describe('REST', () => {
     ['a confirmation that differs', { currentPassword: 'Passw0rd!', password: 'N3w-secret', passwordConfirmation: 'N3w-secreT' }, 'Passwords do not match'],
     ['the same password again', { currentPassword: 'Passw0rd!', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' }, 'Your new password must be different than your current password'],
     ['a short password', { currentPassword: 'Passw0rd!', password: 'short', passwordConfirmation: 'short' }, 'password must be at least 6 characters'],
+    ['a password over 72 bytes', { currentPassword: 'Passw0rd!', password: 'é'.repeat(37), passwordConfirmation: 'é'.repeat(37) }, 'Password must be less than 73 bytes'],
     ['a missing field', { currentPassword: 'Passw0rd!', password: 'N3w-secret' }, 'passwordConfirmation is a required field'],
   ])('%s is a 400 ValidationError and the password stays', async (_, body, message) => {
     const { headers, user } = await registerUser(server);
