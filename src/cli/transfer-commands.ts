@@ -5,6 +5,8 @@ import { openStore } from '../storage/open-store';
 import { exportStore } from '../transfer/export-store';
 import { importStore } from '../transfer/import-store';
 import type { Store } from '../storage/types';
+import { createLocalProvider, type LocalProvider } from '../media/local-provider';
+import { FILES_COLLECTION, storedNameOf } from '../media/file-record';
 
 /**
  * `folio export` / `folio import`: every collection as newline-delimited JSON, so a project can
@@ -27,18 +29,35 @@ const progress = () => {
   };
 };
 
-const withStore = async <T>(flags: TransferFlags, work: (store: Store) => Promise<T>): Promise<T> => {
+const withStore = async <T>(flags: TransferFlags, work: (store: Store, uploads: LocalProvider) => Promise<T>): Promise<T> => {
   const config = loadConfig({ configDir: flags.configDir, env: process.env });
   const store = await openStore(config.database, flags.dataDir);
   try {
-    return await work(store);
+    return await work(store, createLocalProvider(flags.dataDir, config.upload.directory));
   } finally {
     await store.close();
   }
 };
 
+/**
+ * The export holds the file records, not the files: said on every transfer that has some, with the
+ * folder to copy, rather than left for a broken image to tell. On import, the records whose file is
+ * not in this instance's upload folder are counted.
+ */
+const sayWhatFilesNeed = async (store: Store, uploads: LocalProvider, importing: boolean) => {
+  const records = await store.collection(FILES_COLLECTION).find({}, { projection: ['hash', 'ext'] });
+  if (records.length === 0) return;
+  if (!importing) {
+    process.stderr.write(`note: the ${records.length} uploaded file(s) are not in the export, only their records: copy ${uploads.directory} to the same place under the new instance's data folder\n`);
+    return;
+  }
+  const present = new Set(await uploads.list().catch(() => [] as string[]));
+  const missing = records.filter((record) => !present.has(storedNameOf({ hash: String(record.hash), ext: String(record.ext) }))).length;
+  if (missing > 0) process.stderr.write(`note: ${missing} of ${records.length} file record(s) name files missing from ${uploads.directory}: copy them from the old instance's upload folder\n`);
+};
+
 export const exportCommand = (flags: TransferFlags) =>
-  withStore(flags, async (store) => {
+  withStore(flags, async (store, uploads) => {
     const output = flags.file ? createWriteStream(flags.file) : process.stdout;
     const summary = await exportStore(store, output, progress());
     if (flags.file) {
@@ -46,11 +65,13 @@ export const exportCommand = (flags: TransferFlags) =>
       await finished(output);
     }
     process.stderr.write(`exported ${summary.documents} documents from ${summary.collections} collections\n`);
+    await sayWhatFilesNeed(store, uploads, false);
   });
 
 export const importCommand = (flags: TransferFlags) =>
-  withStore(flags, async (store) => {
+  withStore(flags, async (store, uploads) => {
     const input = flags.file ? createReadStream(flags.file) : process.stdin;
     const summary = await importStore(store, input, progress(), { replace: flags.replace });
     process.stderr.write(`imported ${summary.documents} documents into ${summary.collections} collections\n`);
+    await sayWhatFilesNeed(store, uploads, true);
   });
