@@ -62,7 +62,9 @@ export const createFilterTranslator = (options: TranslateOptions) => {
   ): Promise<Filter> => {
     if (operator === 'not') return translate(value, `${path}.not`).then((inner) => ({ $nor: [inner] }));
     if (!Array.isArray(value)) throw badUserInput(`Filter ${operator} at ${path} must be an array`, { key: operator, path });
-    return Promise.all(value.map((item, index) => translate(item, `${path}.${operator}.${index}`))).then((parts) => {
+    // null items (the list's type allows them, as Strapi's does) add no condition
+    const items = value.flatMap((item, index) => (item === null ? [] : [{ item, index }]));
+    return Promise.all(items.map(({ item, index }) => translate(item, `${path}.${operator}.${index}`))).then((parts) => {
       if (parts.length === 0) return operator === 'and' ? {} : MATCH_NOTHING;
       return { [`$${operator}`]: parts };
     });

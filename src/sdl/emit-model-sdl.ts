@@ -144,9 +144,10 @@ const enumsAndZonesOf = (context: EmitContext, owner: Owner): string[] =>
 const publicAttributes = (owner: Owner): Array<[string, Attribute]> =>
   Object.entries(owner.attributes).filter(([, attribute]) => !isPrivate(attribute));
 
+/** As Strapi types them: the items may be null (skipped), so `$and: [ArticleFiltersInput]` variables are accepted. */
 const logicalFilterFields = (filtersInput: string): SdlField[] => [
-  { name: 'and', type: `[${filtersInput}!]` },
-  { name: 'or', type: `[${filtersInput}!]` },
+  { name: 'and', type: `[${filtersInput}]` },
+  { name: 'or', type: `[${filtersInput}]` },
   { name: 'not', type: filtersInput },
 ];
 

@@ -60,8 +60,8 @@ export const emitSharedSdl = (): string =>
   createdAt: DateTimeFilterInput
   updatedAt: DateTimeFilterInput
   publishedAt: DateTimeFilterInput
-  and: [${N.uploadFileFilters}!]
-  or: [${N.uploadFileFilters}!]
+  and: [${N.uploadFileFilters}]
+  or: [${N.uploadFileFilters}]
   not: ${N.uploadFileFilters}
 }`,
     `input ${N.fileInfoInput} {\n  name: String\n  alternativeText: String\n  caption: String\n}`,
