@@ -5,6 +5,9 @@ import type { RangeOperator } from './bigint-range';
 import { bigintCondition, operatorCondition } from './filter-operators';
 import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
 import { isRecord } from '../common/is-record';
+import { inMemoryMatcher } from '../storage/memory-matcher';
+
+const isToManyOwning = (attribute: Attribute & { type: 'relation' }): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 
 /**
  * The one filter translator: a `<Type>FiltersInput` value (GraphQL, or REST once its `$` prefixes
@@ -101,7 +104,12 @@ export const createFilterTranslator = (options: TranslateOptions) => {
       return { documentId: { $in: [...new Set(owners.filter((value) => value !== null))] } };
     }
     const ids = await options.lookup(target, inner, 'documentId');
-    return { [field]: { $in: ids } };
+    const linked: Filter = { [field]: { $in: ids } };
+    // A condition an absent document meets (`name: { null: true }`) is met by documents with none linked, as in SQL's
+    // left join Strapi runs: `{ field: null }` matches a null or missing reference, `$size: 0` an empty list.
+    if (!inMemoryMatcher(inner)({})) return linked;
+    const none: Filter[] = isToManyOwning(attribute) ? [{ [field]: null }, { [field]: { $size: 0 } }] : [{ [field]: null }];
+    return { $or: [linked, ...none] };
   };
 
   const translateOwned = async (

@@ -1,7 +1,7 @@
 import type { Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import { compareValues } from '../storage/compare-values';
-import { inMemoryMatcher } from './memory-filter';
+import { inMemoryMatcher } from '../storage/memory-matcher';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
 import type { FolioContext } from '../context';

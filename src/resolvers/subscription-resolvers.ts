@@ -7,7 +7,7 @@ import { forbiddenError } from '../errors/graphql-errors';
 import type { Scope } from '../documents/scope';
 import type { FolioContext } from '../context';
 import { filterTranslatorFor } from './filter-translator';
-import { inMemoryMatcher } from './memory-filter';
+import { inMemoryMatcher } from '../storage/memory-matcher';
 import { withScope } from './row-scope';
 import { clientOfContext } from './client-address';
 import { TooManySubscriptionsError } from '../events/event-feed';

@@ -2,7 +2,7 @@ import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { scopeOfRow, withScope } from '../../src/resolvers/row-scope';
 import { clientAddressOf } from '../../src/resolvers/client-address';
-import { inMemoryMatcher } from '../../src/resolvers/memory-filter';
+import { inMemoryMatcher } from '../../src/storage/memory-matcher';
 import type { FolioContext } from '../../src/context';
 
 /** The resolvers' pure parts: row scopes held by the request, client addresses, in-memory matching. */
