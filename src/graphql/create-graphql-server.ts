@@ -19,6 +19,7 @@ import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
 import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
+import { useRelationVariables } from './plugins/use-relation-variables';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -92,6 +93,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       useResponseSizeLimit(graphql.maxResponseBytes),
       useNoStore(),
       useClientErrors(),
+      useRelationVariables(),
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),

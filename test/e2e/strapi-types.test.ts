@@ -19,3 +19,18 @@ test('$or: [TagFiltersInput] (nullable items, as in Strapi); a null item adds no
   const and = await server.gql<{ tags: Array<{ name: string }> }>('{ tags(filters: { and: [null, { name: { eq: "red" } }] }) { name } }', {}, server.asAdmin);
   expect(and.body).toEqual({ data: { tags: [{ name: 'red' }] } });
 });
+
+test('relation inputs take ID and [ID] variables, as Strapi types them; other mistyped variables are still refused', async () => {
+  const category = await server.gql<{ createCategory: { documentId: string } }>('mutation { createCategory(data: { name: "News" }) { documentId } }', {}, server.asAdmin);
+  const tags = await server.gql<{ tags: Array<{ documentId: string }> }>('{ tags { documentId } }', {}, server.asAdmin);
+  const created = await server.gql<{ createArticle: { category: { name: string }; tags: Array<{ name: string }> } }>(
+    'mutation($c: ID, $tags: [ID]) { createArticle(data: { title: "Typed", category: $c, tags: $tags }) { category { name } tags(sort: "name") { name } } }',
+    { c: category.body.data!.createCategory.documentId, tags: tags.body.data!.tags.map((tag) => tag.documentId) },
+    server.asAdmin,
+  );
+  expect(created.body).toEqual({ data: { createArticle: { category: { name: 'News' }, tags: [{ name: 'green' }, { name: 'red' }] } } });
+  const wrong = await server.gql('mutation($c: Int) { createArticle(data: { title: "x", category: $c }) { title } }', { c: 1 }, server.asAdmin);
+  expect(wrong.status).toBe(400);
+  const notRelation = await server.gql('mutation($t: ID) { createArticle(data: { title: $t }) { title } }', { t: 'x' }, server.asAdmin);
+  expect(notRelation.status).toBe(400);
+});
