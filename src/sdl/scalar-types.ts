@@ -75,16 +75,20 @@ const TEXT: FilterOperator[] = [
   'endsWithi',
 ];
 
-/** Only operators that mean something for the scalar are offered (no `containsi` on booleans). */
+/**
+ * Only operators that mean something for the scalar are offered (no `containsi` on booleans);
+ * dates and date-times also have the text operators, as Strapi's DateFilterInput and
+ * DateTimeFilterInput do (they compare the stored ISO text).
+ */
 export const OPERATORS_BY_SCALAR: Record<FilterScalar, readonly FilterOperator[]> = {
   ID: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
   String: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
   Int: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
   Long: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
   Float: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
-  Date: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
+  Date: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
   Time: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
-  DateTime: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
+  DateTime: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
   Boolean: ['eq', 'ne', ...PRESENCE, ...LOGICAL],
   JSON: ['eq', 'ne', ...PRESENCE, ...LOGICAL],
 };

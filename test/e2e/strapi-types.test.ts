@@ -34,3 +34,16 @@ test('relation inputs take ID and [ID] variables, as Strapi types them; other mi
   const notRelation = await server.gql('mutation($t: ID) { createArticle(data: { title: $t }) { title } }', { t: 'x' }, server.asAdmin);
   expect(notRelation.status).toBe(400);
 });
+
+test("DateTimeFilterInput has Strapi's operators, text ones included, comparing the stored ISO text", async () => {
+  const tags = await server.gql<{ tags: Array<{ createdAt: string }> }>('{ tags(pagination: { limit: 1 }) { createdAt } }', {}, server.asAdmin);
+  const createdAt = tags.body.data!.tags[0].createdAt;
+  const found = await server.gql<{ tags: unknown[] }>('query($at: DateTime) { tags(filters: { createdAt: { startsWith: $at } }) { name } }', { at: createdAt }, server.asAdmin);
+  expect(found.body.errors).toBeUndefined();
+  expect(found.body.data!.tags.length).toBeGreaterThan(0);
+  const fields = await server.gql<{ __type: { inputFields: Array<{ name: string }> } }>('{ __type(name: "DateTimeFilterInput") { inputFields { name } } }', {}, server.asAdmin);
+  const names = fields.body.data!.__type.inputFields.map((field) => field.name);
+  for (const operator of ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte', 'null', 'notNull', 'in', 'notIn', 'between']) {
+    expect(names).toContain(operator);
+  }
+});
