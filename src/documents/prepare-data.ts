@@ -49,6 +49,14 @@ const issue = (path: string[], message: string, value?: unknown): ValidationIssu
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Each model `regex` compiled once, not per value. */
+const patterns = new Map<string, RegExp>();
+const patternOf = (source: string): RegExp => {
+  let pattern = patterns.get(source);
+  if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
+  return pattern;
+};
+
 const lengthIssues = (attribute: Attribute, value: StoredValue, path: string[]): ValidationIssue[] => {
   const found: ValidationIssue[] = [];
   if (typeof value === 'string' && 'minLength' in attribute && attribute.minLength !== undefined && value.length < attribute.minLength) {
@@ -56,6 +64,9 @@ const lengthIssues = (attribute: Attribute, value: StoredValue, path: string[]):
   }
   if (typeof value === 'string' && 'maxLength' in attribute && attribute.maxLength !== undefined && value.length > attribute.maxLength) {
     found.push(issue(path, `must be at most ${attribute.maxLength} characters`, value));
+  }
+  if (typeof value === 'string' && value !== '' && 'regex' in attribute && attribute.regex !== undefined && !patternOf(attribute.regex).test(value)) {
+    found.push(issue(path, `must match the following: "${attribute.regex}"`, value));
   }
   if (typeof value === 'number' && 'min' in attribute && attribute.min !== undefined && value < attribute.min) {
     found.push(issue(path, `must be greater than or equal to ${attribute.min}`, value));

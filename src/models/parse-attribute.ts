@@ -32,6 +32,18 @@ function unknownTypeMessage(raw: RawObject): string {
  * Reads one attribute's own fields. Returns undefined when the attribute cannot be represented at all (unknown
  * type, relation without target...); checks that need other attributes or other models are in validate-models.
  */
+/** `regex`, when it compiles: a model that cannot be checked would accept anything. */
+const regexOf = (source: string | undefined, report: (message: string) => void): string | undefined => {
+  if (source === undefined) return undefined;
+  try {
+    new RegExp(source);
+    return source;
+  } catch (error) {
+    report(`regex is not a valid regular expression: ${(error as Error).message}`);
+    return undefined;
+  }
+};
+
 /** A custom field read as its underlying type (see custom-fields), its other settings kept. */
 const withoutCustomField = (raw: RawObject, options: CustomFieldOptions, unknown: (uid: string) => void): RawObject => {
   if (raw.type !== 'customField' || typeof raw.customField !== 'string') return raw;
@@ -85,6 +97,7 @@ export function parseAttribute(
       max: read.number(raw, 'max'),
       enum: type === 'enumeration' ? read.stringArray(raw, 'enum', { required: true }) : undefined,
       targetField: type === 'uid' ? read.string(raw, 'targetField') : undefined,
+      regex: regexOf(read.string(raw, 'regex'), report),
     });
   }
   switch (type) {

@@ -43,6 +43,8 @@ export interface ScalarAttribute extends AttributeBase {
   enum?: string[];
   /** uid only */
   targetField?: string;
+  /** a JavaScript regular expression (source) a string value must match, as Strapi's `regex` option */
+  regex?: string;
 }
 
 export interface RelationAttribute extends AttributeBase {

@@ -1,7 +1,7 @@
 import { loadModels } from '../../src/models/load-models';
 import { contentType, contentTypePath, writeSchemaDir } from './schema-dir';
 
-/** Custom fields load as the type they store: well-known ones mapped, a project's own mapped by config, others as JSON with a warning. */
+/** Attribute forms and options as Strapi writes them: custom fields (mapped to the type they store), regex. */
 
 const schemaWith = (attributes: Record<string, unknown>) =>
   writeSchemaDir({ [contentTypePath('post')]: contentType('post', 'posts', attributes, { pluginOptions: { i18n: { localized: true } } }) });
@@ -23,4 +23,9 @@ test("a project's mapping wins; an unknown one is JSON, with one warning naming 
   expect(attributes.mood.type).toBe('json');
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatch(/schema\.json: attribute "mood": custom field "plugin::mood\.picker" is not one Folio knows; it is served as JSON\. Map it .*'custom-fields': \{ config: \{ 'plugin::mood\.picker': 'string' \} \}/);
+});
+
+test('a regex that does not compile is a model problem', () => {
+  expect(() => loadModels(schemaWith({ code: { type: 'string', regex: '([a-z' } }))).toThrow(/attribute "code": regex is not a valid regular expression/);
+  expect(loadModels(schemaWith({ code: { type: 'string', regex: '^[a-z]+$' } })).contentTypes.get('api::post.post')!.attributes.code).toMatchObject({ regex: '^[a-z]+$' });
 });
