@@ -59,6 +59,7 @@ const graphqlConfig = object({
   maxCost: positiveInteger,
   maxResponseBytes: positiveInteger,
   yoga: yogaOptions,
+  persistedOperations: object({ store: nonEmptyString, allowArbitraryOperations: boolean }, { required: ['store'] }),
   // Strapi's GraphQL plugin runs on Apollo Server; only options graphql-yoga can honour are taken from here.
   apolloServer: object(
     { introspection: boolean },

@@ -58,7 +58,7 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   const config: FolioConfig = {
     env: defaults.env,
     server: resolveServer(server.value, defaults.server, env, overrides, problems),
-    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message })),
+    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir),
     rest,
     database: resolveDatabase(database.value, database.source, env, problems),
     admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { pluginsFileShape } from './file-shapes';
 import type { ShapeOutput } from './shape';
 import type { FolioConfig } from './types';
@@ -5,9 +7,31 @@ import type { FolioConfig } from './types';
 type PluginsFile = ShapeOutput<typeof pluginsFileShape>;
 type Report = (path: string, message: string) => void;
 
-function resolveGraphql(file: PluginsFile['graphql'], defaults: FolioConfig['graphql'], report: Report): FolioConfig['graphql'] {
-  const { apolloServer, ...config } = file?.config ?? {};
-  const graphql = { ...defaults, ...config, enabled: file?.enabled ?? defaults.enabled };
+/** The store file of trusted documents (`{ "<hash>": "<document>" }`), relative to the config folder. */
+function readPersistedDocuments(path: string, report: Report): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    report('graphql.config.persistedOperations.store', `could not be read (${path}): ${(error as Error).message}`);
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((document) => typeof document === 'string')) {
+    report('graphql.config.persistedOperations.store', `must hold an object of hash → document strings (${path})`);
+    return {};
+  }
+  return parsed as Record<string, string>;
+}
+
+function resolveGraphql(file: PluginsFile['graphql'], defaults: FolioConfig['graphql'], report: Report, configDir: string): FolioConfig['graphql'] {
+  const { apolloServer, persistedOperations, ...config } = file?.config ?? {};
+  const graphql: FolioConfig['graphql'] = { ...defaults, ...config, enabled: file?.enabled ?? defaults.enabled };
+  if (persistedOperations) {
+    graphql.persistedOperations = {
+      documents: readPersistedDocuments(resolve(configDir, persistedOperations.store), report),
+      allowArbitraryOperations: persistedOperations.allowArbitraryOperations ?? true,
+    };
+  }
   if (apolloServer?.introspection !== undefined) {
     if (config.introspection !== undefined && config.introspection !== apolloServer.introspection) {
       report('graphql.config.apolloServer.introspection', 'contradicts graphql.config.introspection; keep one');
@@ -70,9 +94,10 @@ export function resolvePlugins(
   defaults: FolioConfig,
   env: NodeJS.ProcessEnv,
   report: Report,
+  configDir: string,
 ): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload' | 'customFields'> {
   return {
-    graphql: resolveGraphql(file?.graphql, defaults.graphql, report),
+    graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
     i18n: resolveI18n(file?.i18n, defaults.i18n, report),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
     upload: resolveUpload(file?.upload, defaults.upload, report),

@@ -32,6 +32,8 @@ export interface GraphqlConfig {
   maxResponseBytes: number;
   /** options handed to graphql-yoga */
   yoga: Record<string, unknown>;
+  /** trusted documents: operations by hash, read at start from `persistedOperations.store` */
+  persistedOperations?: PersistedOperationsConfig;
 }
 
 export interface I18nConfig {
@@ -66,6 +68,13 @@ export interface UploadConfig {
    * raster images beside the `thumbnail`. @default { large: 1000, medium: 750, small: 500 }
    */
   breakpoints: Record<string, number>;
+}
+
+export interface PersistedOperationsConfig {
+  /** hash → document, from the store file */
+  documents: Record<string, string>;
+  /** false: only persisted operations run on /graphql (REST, Folio's own compiled operations, always runs). @default true */
+  allowArbitraryOperations: boolean;
 }
 
 export interface RestConfig {

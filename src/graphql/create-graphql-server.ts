@@ -20,6 +20,7 @@ import { useCostLimit } from './plugins/use-cost-limit';
 import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
 import { useRelationVariables } from './plugins/use-relation-variables';
+import { useTrustedDocuments } from './plugins/use-trusted-documents';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -94,6 +95,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       useNoStore(),
       useClientErrors(),
       useRelationVariables(),
+      ...(graphql.persistedOperations ? [useTrustedDocuments(graphql.persistedOperations)] : []),
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
