@@ -76,7 +76,8 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions]));
     // Made after every module started: users' roles and API tokens are seeded by then.
     const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
-    const graphql = createGraphqlServer(schema, services, authenticator);
+    const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));
+    const graphql = createGraphqlServer(schema, services, authenticator, extensionPlugins);
     const rest = createRestCalls({ services, schema, graphql });
     const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest }) ?? []);
     return { services, schema, sdl, graphql, routes, events, stop };

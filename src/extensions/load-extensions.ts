@@ -13,7 +13,7 @@ import { suggestKey } from '../config/suggest-key';
  * does not load, an export Folio does not know (`typedefs`), a file Folio cannot load (`.ts`).
  */
 
-const EXTENSION_KEYS: ReadonlyArray<keyof Extension> = ['typeDefs', 'resolvers', 'resolversConfig', 'shadowCRUD', 'policies', 'middlewares'];
+const EXTENSION_KEYS: ReadonlyArray<keyof Extension> = ['typeDefs', 'resolvers', 'resolversConfig', 'shadowCRUD', 'policies', 'middlewares', 'plugins'];
 const SDL_FILES = new Set(['.graphql', '.gql']);
 const MODULE_FILES = new Set(['.js', '.cjs']);
 /** files an extensions folder may hold beside them */

@@ -1,6 +1,8 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Models } from '../models/types';
+import type { FolioConfig } from '../config/types';
+import type { Plugin as YogaPlugin } from 'graphql-yoga';
 import type { ShadowCrudSettings } from '../sdl/shadow-crud';
 import type { Policy, PolicyReference } from '../directives/policy';
 
@@ -27,6 +29,13 @@ export interface Extension {
   shadowCRUD?: ShadowCrudSettings;
   policies?: Record<string, Policy>;
   middlewares?: Record<string, (options: unknown) => Middleware>;
+  /**
+   * envelop or yoga plugins, or a function of the models and config returning them: they run after
+   * Folio's own limits, on /graphql and on every REST request (`context.surface` tells which)
+   */
+  plugins?: ExtensionPlugins;
 }
+
+export type ExtensionPlugins = Array<YogaPlugin<Record<string, unknown>>> | ((tools: { models: Models; config: FolioConfig }) => Array<YogaPlugin<Record<string, unknown>>>);
 
 export type ExtensionFactory = (tools: { models: Models }) => Extension;

@@ -53,7 +53,8 @@ export const servesGraphiql = (config: FolioConfig): boolean => {
   return 'graphiql' in yoga ? Boolean(yoga.graphiql) : graphiqlByDefault(config);
 };
 
-export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator): GraphqlServer => {
+/** `extensionPlugins`: the plugins extension modules export, run with the user's own from config */
+export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator, extensionPlugins: Array<Plugin<Record<string, unknown>>> = []): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
   // No GraphQL page is longer than amountLimit: the page is clamped, so pageInfo says how long it is.
@@ -120,7 +121,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
           contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)),
         }),
       ),
-      // the user's own (graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
+      // the user's own (extension modules, graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
+      ...extensionPlugins,
       ...userPlugins(graphql.yoga),
     ],
   });

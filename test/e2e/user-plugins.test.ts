@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFolio, type StartedFolio } from '../../src/app/start-folio';
-import { EXAMPLE_SCHEMA } from '../support/test-server';
+import { EXAMPLE_SCHEMA, startTestServer } from '../support/test-server';
+import { copyExampleSchema } from '../support/schema-copy';
 
 /**
  * A user's own envelop plugin (`graphql.config.yoga.plugins`) runs on /graphql and on every REST
@@ -60,4 +61,34 @@ test('the same refusal on both surfaces, each in its own envelope; other operati
 
   expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
   expect(readSeen()).toEqual(['graphql', 'rest', 'rest']);
+});
+
+test('an extension module may export plugins, as a function of the models and config; they guard both surfaces', async () => {
+  const schema = copyExampleSchema();
+  mkdirSync(join(schema.schemaDir, 'extensions'), { recursive: true });
+  writeFileSync(
+    join(schema.schemaDir, 'extensions', 'no-categories.js'),
+    `const { GraphQLError } = require(${JSON.stringify(require.resolve('graphql'))});
+    module.exports = {
+      plugins: ({ models, config }) => [{
+        onExecute({ args, setResultAndStopExecution }) {
+          const text = require(${JSON.stringify(require.resolve('graphql'))}).print(args.document);
+          if (models.contentTypes.has('api::category.category') && config.env === 'test' && /categor/.test(text)) {
+            setResultAndStopExecution({ errors: [new GraphQLError('No categories here', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } })] });
+          }
+        },
+      }],
+    };`,
+  );
+  const server = await startTestServer({ schemaDir: schema.schemaDir });
+  try {
+    const graphql = await server.gql('{ categories { name } }', {}, server.asAdmin);
+    expect(graphql.body.errors![0]).toMatchObject({ message: 'No categories here', extensions: { code: 'FORBIDDEN' } });
+    const rest = await fetch(`${server.url}/api/categories`, { headers: server.asAdmin });
+    expect(rest.status).toBe(403);
+    expect((await fetch(`${server.url}/api/tags`, { headers: server.asAdmin })).status).toBe(200);
+  } finally {
+    await server.stop();
+    schema.remove();
+  }
 });

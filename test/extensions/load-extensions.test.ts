@@ -40,7 +40,7 @@ test('a module that does not load: file and line', () => {
 
 test('a misspelled export names the one meant', () => {
   const path = withFile('typo.js', 'module.exports = { typedefs: "type Query { a: String }" };');
-  expect(messageOf()).toBe(`${path}: unknown export "typedefs" (did you mean "typeDefs"?); an extension exports typeDefs, resolvers, resolversConfig, shadowCRUD, policies, middlewares`);
+  expect(messageOf()).toBe(`${path}: unknown export "typedefs" (did you mean "typeDefs"?); an extension exports typeDefs, resolvers, resolversConfig, shadowCRUD, policies, middlewares, plugins`);
   rmSync(path);
   withFile('factory.js', 'module.exports = () => ({ resolver: {} });');
   expect(messageOf()).toMatch(/factory\.js: unknown export "resolver" \(did you mean "resolvers"\?\)/);
