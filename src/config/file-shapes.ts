@@ -43,20 +43,28 @@ const yogaOptions = object(
   },
 );
 
+/** `false` turns a built-in protection off */
+const off: Shape<false> = (value, path, issues) => {
+  if (value === false) return false;
+  issues.push({ path, message: `must be a positive integer, or false to turn it off, got ${JSON.stringify(value)}` });
+  return undefined;
+};
+const limitOrOff = either(positiveInteger, off, 'a positive integer, or false to turn it off');
+
 const graphqlConfig = object({
   endpoint: string({ pattern: /^\/\S*$/, expected: 'a path starting with "/"' }),
   shadowCRUD: boolean,
   playgroundAlways: boolean,
   introspection: boolean,
-  depthLimit: positiveInteger,
-  amountLimit: positiveInteger,
+  depthLimit: limitOrOff,
+  amountLimit: limitOrOff,
   defaultLimit: positiveInteger,
   maxLimit: positiveInteger,
   maxFilterStringLength: positiveInteger,
-  maxAliases: positiveInteger,
-  maxTokens: positiveInteger,
-  maxDirectives: positiveInteger,
-  maxCost: positiveInteger,
+  maxAliases: limitOrOff,
+  maxTokens: limitOrOff,
+  maxDirectives: limitOrOff,
+  maxCost: limitOrOff,
   maxResponseBytes: positiveInteger,
   yoga: yogaOptions,
   persistedOperations: object({ store: nonEmptyString, allowArbitraryOperations: boolean }, { required: ['store'] }),

@@ -14,9 +14,9 @@ export interface GraphqlConfig {
   /** introspection outside production; on in production only when true. @default undefined */
   introspection?: boolean;
   /** root field is depth 0, as Strapi counts. @default 10 */
-  depthLimit: number;
+  depthLimit: number | false;
   /** no list in a response may hold more items. @default 100 */
-  amountLimit: number;
+  amountLimit: number | false;
   /** @default 10 */
   defaultLimit: number;
   /** @default 100 */
@@ -24,10 +24,10 @@ export interface GraphqlConfig {
   /** longest string accepted by a filter operator. @default 1000 */
   maxFilterStringLength: number;
   /** graphql-armor limits */
-  maxAliases: number;
-  maxTokens: number;
-  maxDirectives: number;
-  maxCost: number;
+  maxAliases: number | false;
+  maxTokens: number | false;
+  maxDirectives: number | false;
+  maxCost: number | false;
   /** bytes of one answer, on both surfaces: a larger one is refused (a 400) rather than sent. @default 8 MiB */
   maxResponseBytes: number;
   /** options handed to graphql-yoga */

@@ -58,12 +58,15 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
   const { config } = services;
   const graphql = config.graphql;
   // No GraphQL page is longer than amountLimit: the page is clamped, so pageInfo says how long it is.
-  const graphqlLimits: PageLimits = { defaultLimit: Math.min(graphql.defaultLimit, graphql.amountLimit), maxLimit: Math.min(graphql.maxLimit, graphql.amountLimit) };
+  const pageCap = graphql.amountLimit === false ? Infinity : graphql.amountLimit;
+  const graphqlLimits: PageLimits = { defaultLimit: Math.min(graphql.defaultLimit, pageCap), maxLimit: Math.min(graphql.maxLimit, pageCap) };
   const rejectWith400 = [
     (_: unknown, error: { extensions: Record<string, unknown> }) => {
       Object.assign(error.extensions, { http: { status: 400 }, code: error.extensions.code ?? 'GRAPHQL_VALIDATION_FAILED' });
     },
   ];
+  // `false` in the config turns an armour limit off
+  const armorLimit = (n: number | false) => (n === false ? { enabled: false } : { n, onReject: rejectWith400 as never });
   return createYoga<Record<string, unknown>, FolioContext>({
     schema,
     graphqlEndpoint: graphql.endpoint,
@@ -100,27 +103,24 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
-      forGraphqlOnly(useSafeDepthLimit(graphql.depthLimit)),
+      ...(graphql.depthLimit === false ? [] : [forGraphqlOnly(useSafeDepthLimit(graphql.depthLimit))]),
       useInputDepthLimit(MAX_INPUT_DEPTH),
       forGraphqlOnly(
         EnvelopArmorPlugin({
           maxDepth: { enabled: false },
           blockFieldSuggestion: { enabled: isProduction(config) },
-          maxAliases: { n: graphql.maxAliases, onReject: rejectWith400 as never },
-          maxTokens: { n: graphql.maxTokens, onReject: rejectWith400 as never },
-          maxDirectives: { n: graphql.maxDirectives, onReject: rejectWith400 as never },
+          maxAliases: armorLimit(graphql.maxAliases),
+          maxTokens: armorLimit(graphql.maxTokens),
+          maxDirectives: armorLimit(graphql.maxDirectives),
           // lists multiply: see useCostLimit
           costLimit: { enabled: false },
         }),
       ),
-      useCostLimit({ maxCost: graphql.maxCost, defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit }),
+      ...(graphql.maxCost === false ? [] : [useCostLimit({ maxCost: graphql.maxCost, defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit })]),
       useAuthorization((context) => (context as FolioContext).principal),
-      forGraphqlOnly(
-        useAmountLimit({
-          amountLimit: graphql.amountLimit,
-          contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)),
-        }),
-      ),
+      ...(graphql.amountLimit === false
+        ? []
+        : [forGraphqlOnly(useAmountLimit({ amountLimit: graphql.amountLimit, contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)) }))]),
       // the user's own (extension modules, graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
       ...extensionPlugins,
       ...userPlugins(graphql.yoga),

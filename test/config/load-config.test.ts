@@ -209,6 +209,13 @@ describe('apolloServer alias', () => {
 });
 
 describe('misspelled and wrongly typed keys', () => {
+  test('a protection is a positive integer or false (off)', () => {
+    expect(loadFrom({ 'plugins.json': { graphql: { config: { depthLimit: false, maxCost: 10 } } } }).graphql).toMatchObject({ depthLimit: false, maxCost: 10 });
+    expect(configErrorLines({ 'plugins.json': { graphql: { config: { depthLimit: 0 } } } })).toEqual([
+      'config/plugins.json: graphql.config.depthLimit must be a positive integer, or false to turn it off, got 0',
+    ]);
+  });
+
   test("a near miss of a plugin Folio serves is a typo; other plugins' settings are left alone", () => {
     expect(configErrorLines({ 'plugins.json': { grapql: { config: {} }, 'strapi-plugin-sitemap': { enabled: true } } })).toEqual([
       'config/plugins.json: grapql is not a known option (did you mean graphql?)',

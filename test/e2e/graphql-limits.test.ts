@@ -209,3 +209,16 @@ describe("REST is limited by REST's knobs, not by the operation Folio compiles f
     }
   });
 });
+
+describe('each built-in protection can be turned off by config (false)', () => {
+  test('depthLimit, maxAliases, maxTokens and maxCost off: what they refused runs', async () => {
+    const open = await startTestServer({ config: { plugins: { graphql: { config: { depthLimit: false, maxAliases: false, maxTokens: false, maxCost: false } } } } });
+    try {
+      expect((await open.gql(nested(14), undefined, open.asAdmin)).body.errors).toBeUndefined();
+      const aliases = Array.from({ length: 40 }, (_, index) => `a${index}: tags { name }`).join(' ');
+      expect((await open.gql(`{ ${aliases} }`, undefined, open.asAdmin)).body.errors).toBeUndefined();
+    } finally {
+      await open.stop();
+    }
+  });
+});
