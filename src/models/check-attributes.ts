@@ -20,16 +20,17 @@ function nameProblem(name: string): string | undefined {
 
 /** Any value is fine if GraphQL can name it (see enum-values) and no two values get one name. */
 function enumProblems(values: readonly string[]): string[] {
-  const problems = values
-    .filter((value) => enumValueName(value) === '' || NON_ENUM_NAMES.includes(enumValueName(value)))
-    .map((value) => `enum value "${value}" cannot be named in GraphQL (it would be "${enumValueName(value)}")`);
-  const duplicates = values.filter((value, index) => values.indexOf(value) !== index);
-  const sameName = values.filter((value, index) => values.indexOf(value) === index && values.findIndex((other) => enumValueName(other) === enumValueName(value)) !== index);
-  return [
-    ...problems,
-    ...[...new Set(duplicates)].map((value) => `enum value "${value}" is listed twice`),
-    ...sameName.map((value) => `enum values "${values.find((other) => enumValueName(other) === enumValueName(value))}" and "${value}" would both be "${enumValueName(value)}" in GraphQL`),
-  ];
+  const problems: string[] = [];
+  const byName = new Map<string, string>();
+  for (const value of values) {
+    const name = enumValueName(value);
+    const earlier = byName.get(name);
+    if (name === '' || NON_ENUM_NAMES.includes(name)) problems.push(`enum value "${value}" cannot be named in GraphQL (it would be "${name}")`);
+    else if (earlier === value) problems.push(`enum value "${value}" is listed twice`);
+    else if (earlier !== undefined) problems.push(`enum values "${earlier}" and "${value}" would both be "${name}" in GraphQL`);
+    else byName.set(name, value);
+  }
+  return problems;
 }
 
 function rangeProblems(attribute: Attribute): string[] {

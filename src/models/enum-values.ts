@@ -1,3 +1,5 @@
+import type { Attribute } from './types';
+
 /**
  * An enumeration value as a GraphQL enum value, renamed as Strapi's GraphQL plugin renames it
  * (`toRegressedEnumValue`: accents dropped, every run of other characters one `_`, none at the
@@ -12,4 +14,10 @@ export const enumValueName = (value: string): string => {
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
   return /^[0-9]/.test(regressed) ? `_${regressed}` : regressed;
+};
+
+/** GraphQL name → stored value of an attribute's values, or undefined when every value is its own name (nothing to translate). */
+export const renamedEnumValues = (attribute: Attribute): Map<string, string> | undefined => {
+  if (attribute.type !== 'enumeration' || !attribute.enum || attribute.enum.every((value) => enumValueName(value) === value)) return undefined;
+  return new Map(attribute.enum.map((value) => [enumValueName(value), value]));
 };

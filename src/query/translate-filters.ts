@@ -7,13 +7,13 @@ import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterSc
 import { isRecord } from '../common/is-record';
 import { inMemoryMatcher } from '../storage/memory-matcher';
 
-const isToManyOwning = (attribute: Attribute & { type: 'relation' }): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
-
 /**
  * The one filter translator: a `<Type>FiltersInput` value (GraphQL, or REST once its `$` prefixes
  * are dropped) → a storage filter document. Relation filters become documentId sets found with
  * one store query per relation node, so deep filtering costs a bounded number of queries.
  */
+
+const isToManyOwning = (attribute: Attribute & { type: 'relation' }): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 
 export interface FilterLookup {
   /** values of `field` on the rows of `target` that match `filter`, in the scope inherited from the parent */

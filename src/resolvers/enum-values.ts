@@ -1,6 +1,6 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Attribute, Models } from '../models/types';
-import { enumValueName } from '../models/enum-values';
+import { renamedEnumValues } from '../models/enum-values';
 import { componentTypeName, enumName, typeName } from '../sdl/naming';
 
 /**
@@ -12,8 +12,8 @@ export const enumResolvers = (models: Models): IResolvers => {
   const resolvers: IResolvers = {};
   const add = (owner: string, attributes: Record<string, Attribute>) => {
     for (const [name, attribute] of Object.entries(attributes)) {
-      if (attribute.type !== 'enumeration' || !attribute.enum || attribute.enum.every((value) => enumValueName(value) === value)) continue;
-      resolvers[enumName(owner, name)] = Object.fromEntries(attribute.enum.map((value) => [enumValueName(value), value]));
+      const values = renamedEnumValues(attribute);
+      if (values) resolvers[enumName(owner, name)] = Object.fromEntries(values);
     }
   };
   for (const contentType of models.contentTypes.values()) add(typeName(contentType), contentType.attributes);

@@ -75,7 +75,7 @@ const aliased = (prefix: string, name: string): string => (prefix ? `${prefix}${
 
 /** Selection-set text; `next()` hands out the variable names in walk order; `prefix` aliases the top-level fields. */
 export const selectionText = (selection: Selection, next: () => string, prefix = ''): string => {
-  const parts: string[] = selection.view.identity === 'documentId' ? [`${prefix || ''}id: documentId`] : [];
+  const parts: string[] = selection.view.identity === 'documentId' ? [`${prefix}id: documentId`] : [];
   parts.push(...leafFieldsOf(selection).map((name) => aliased(prefix, name)));
   for (const node of populatedInOrder(selection)) parts.push(`${prefix ? `${prefix}${node.populatable.name}: ` : ''}${nodeText(node, next)}`);
   return parts.join(' ');

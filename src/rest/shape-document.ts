@@ -1,5 +1,5 @@
 import { leafFieldsOf, populatedInOrder, type Selection } from './selection';
-import { enumValueName } from '../models/enum-values';
+import { renamedEnumValues } from '../models/enum-values';
 import { zoneAliasPrefix } from './selection-plan';
 
 /**
@@ -26,8 +26,8 @@ export const createShaper = (selection: Selection, prefix = ''): Shaper => {
   // GraphQL answers an enumeration with its GraphQL name; REST with the value as stored (see enum-values)
   for (const field of leafFieldsOf(selection)) {
     const attribute = Object.prototype.hasOwnProperty.call(selection.view.attributes, field) ? selection.view.attributes[field] : undefined;
-    if (attribute?.type !== 'enumeration' || !attribute.enum || attribute.enum.every((value) => enumValueName(value) === value)) continue;
-    const values = new Map(attribute.enum.map((value) => [enumValueName(value), value]));
+    const values = attribute && renamedEnumValues(attribute);
+    if (!values) continue;
     const key = `${prefix}${field}`;
     steps.set(key, (source, target) => {
       const value = source[key];

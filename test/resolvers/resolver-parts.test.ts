@@ -1,11 +1,8 @@
-import { IncomingMessage } from 'node:http';
-import { Socket } from 'node:net';
 import { scopeOfRow, withScope } from '../../src/resolvers/row-scope';
-import { clientAddressOf } from '../../src/resolvers/client-address';
 import { inMemoryMatcher } from '../../src/storage/memory-matcher';
 import type { FolioContext } from '../../src/context';
 
-/** The resolvers' pure parts: row scopes held by the request, client addresses, in-memory matching. */
+/** The resolvers' pure parts: row scopes held by the request, in-memory matching (client addresses: test/config/server-proxy). */
 
 const contextWithScopes = () => ({ rowScopes: new WeakMap() }) as unknown as FolioContext;
 
@@ -23,29 +20,6 @@ describe('row scopes', () => {
 
   test('a row read without a scope takes its own status and locale', () => {
     expect(scopeOfRow(contextWithScopes(), { id: 1, _status: 'draft' })).toEqual({ status: 'draft', locale: undefined });
-  });
-});
-
-describe('client address', () => {
-  const requestFrom = (peer: string, headers: Record<string, string> = {}) => {
-    const socket = new Socket();
-    Object.defineProperty(socket, 'remoteAddress', { value: peer });
-    const request = new IncomingMessage(socket);
-    request.headers = headers;
-    return request;
-  };
-  const proxy = { ipHeader: 'x-forwarded-for', maxIpsCount: 0 };
-
-  test('without a trusted proxy the header is not read', () => {
-    expect(clientAddressOf(requestFrom('10.0.0.1', { 'x-forwarded-for': '1.2.3.4' }), false)).toBe('10.0.0.1');
-  });
-
-  test("behind one: the header's first address, cut to the last maxIpsCount", () => {
-    const request = requestFrom('10.0.0.1', { 'x-forwarded-for': 'forged, 1.2.3.4, 10.0.0.2' });
-    expect(clientAddressOf(request, proxy)).toBe('forged');
-    expect(clientAddressOf(request, { ...proxy, maxIpsCount: 1 })).toBe('10.0.0.2');
-    expect(clientAddressOf(request, { ...proxy, maxIpsCount: 2 })).toBe('1.2.3.4');
-    expect(clientAddressOf(requestFrom('10.0.0.1'), proxy)).toBe('10.0.0.1');
   });
 });
 

@@ -9,38 +9,27 @@ import { getNamedType, getNullableType, isListType, TypeInfo, visit, visitWithTy
  * capped: a schema of any size can be read. REST is held by `api.rest.maxLimit` instead.
  */
 
-type Path = Array<string | number>;
-
-/** Truncates, in place, every list under `value` longer than `limit`; the paths of those it cut. */
-const capLists = (value: unknown, limit: number, path: Path, truncated: string[]): void => {
+/** Truncates, in place, every list under `value` longer than `limit`, adding the paths of those it cut to `truncated`. */
+const capLists = (value: unknown, limit: number, path: string, truncated: string[]): void => {
   if (value === null || typeof value !== 'object') return;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
-  for (const [key, item] of entries) {
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    const at = path ? `${path}.${key}` : key;
     if (Array.isArray(item) && item.length > limit) {
       item.length = limit;
-      truncated.push([...path, key].join('.'));
+      truncated.push(at);
     }
-    capLists(item, limit, [...path, key], truncated);
+    capLists(item, limit, at, truncated);
   }
 };
 
-/** A result with its lists capped; introspection fields (`__schema`, `__type`) are left whole. */
-export const capResult = (data: Record<string, unknown>, limit: number): string[] => {
-  const truncated: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (key.startsWith('__')) continue;
-    if (Array.isArray(value) && value.length > limit) {
-      value.length = limit;
-      truncated.push(key);
-    }
-    capLists(value, limit, [key], truncated);
-  }
-  return truncated;
-};
+/** Introspection fields (`__schema`, `__type`) are left whole. */
+const withoutIntrospection = (data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => !key.startsWith('__')));
 
 export interface AmountLimitOptions {
   amountLimit: number;
-    /** names of the content-types' object types (their lists are paginated) */
+  /** names of the content-types' object types (their lists are paginated) */
   contentTypeNames: ReadonlySet<string>;
 }
 
@@ -84,7 +73,8 @@ export const useAmountLimit = (options: AmountLimitOptions): Plugin => {
       return {
         onExecuteDone({ result, setResult }) {
           if (!result || Symbol.asyncIterator in result || !result.data) return;
-          const truncated = capResult(result.data, amountLimit);
+          const truncated: string[] = [];
+          capLists(withoutIntrospection(result.data), amountLimit, '', truncated);
           if (truncated.length === 0) return;
           setResult({ ...result, extensions: { ...result.extensions, amountLimit: { limit: amountLimit, truncated } } });
         },

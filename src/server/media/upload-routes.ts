@@ -7,8 +7,7 @@ import { storedNameOf, toUploadResponse, type FileRow } from '../../media/file-r
 import { parseFileInfo } from '../../media/file-info';
 import { LIST_QUERY_PARAMETERS, parseQueryString, type ListQueryParameter } from '../../rest/parse-query-string';
 import type { BareQuery, BareReadOutcome, BareReads } from '../rest/bare-reads';
-import { errorBodyOf } from '../rest/rest-error';
-import { errorBody, errorEnvelope } from '../error-envelope';
+import { errorEnvelope } from '../error-envelope';
 import { parseFileId, type FileService } from '../../media/file-service';
 import type { LocalProvider } from '../../media/local-provider';
 import { receiveForm, type ReceivedForm } from '../../media/receive-form';
@@ -47,11 +46,7 @@ export const createUploadApiRoute = ({ services, files, provider, reads, callers
 
   /** A read's answer (each record with `isUrlSigned`), or the error its operation ended with (nothing found: 404). */
   const sendRead = <T>(request: IncomingMessage, response: ServerResponse, outcome: BareReadOutcome<T>, show: (found: T) => unknown) => {
-    if ('failed' in outcome) {
-      const error = outcome.failed.result.errors?.[0];
-      const body = error ? errorBodyOf(error) : errorBody(notFoundError());
-      return sendUploadResult(request, response, body.status, errorEnvelope(body));
-    }
+    if ('failed' in outcome) return sendUploadResult(request, response, outcome.failed.status, errorEnvelope(outcome.failed));
     sendUploadResult(request, response, 200, show(outcome.found));
   };
 

@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { RouteOperation } from '../../rest/content-routes';
-import type { RestCalls, RestOutcome } from './rest-calls';
+import type { RestCalls } from './rest-calls';
+import { errorBodyOf } from './rest-error';
+import { errorBody, type ErrorBody } from '../error-envelope';
+import { notFoundError } from '../../errors/graphql-errors';
 import type { RestQuery } from '../../rest/parse-query-string';
 import type { Document } from '../../rest/shape-document';
 import type { PaginationLimits } from '../../query/parse-pagination';
@@ -21,7 +24,8 @@ export interface BareQuery extends RestQuery {
   limit?: unknown;
 }
 
-export type BareReadOutcome<T> = { found: T } | { failed: RestOutcome };
+/** What was read, or the envelope's error for what was not (the operation's error; nothing found: 404). */
+export type BareReadOutcome<T> = { found: T } | { failed: ErrorBody };
 
 export interface BareReadsOptions {
   contentType: ContentType;
@@ -42,7 +46,7 @@ interface Read<T> {
 }
 
 /** A read Shadow CRUD switched off answers as a read that found nothing (404). */
-const NOT_SERVED = { failed: { result: { data: { data: null } } } } as const;
+const NOT_SERVED = { failed: errorBody(notFoundError()) };
 
 /** No documentId is this: a numeric id that names nothing still runs the operation, so that permission is checked first. */
 const NO_DOCUMENT = '';
@@ -59,7 +63,9 @@ export const createBareReads = (schema: GraphQLSchema, rest: RestCalls, { conten
   const read = async <T>(request: IncomingMessage, url: URL, operation: RouteOperation, query: RestQuery, documentId?: string): Promise<BareReadOutcome<Read<T>>> => {
     const outcome = await rest.run(request, url, { operation, contentType, query, documentId, limits });
     const value = outcome.result.data?.data as T | null | undefined;
-    return outcome.result.errors || !value || !outcome.compiled ? { failed: outcome } : { found: { value, shape: outcome.compiled.extra.shape } };
+    const error = outcome.result.errors?.[0];
+    if (error) return { failed: errorBodyOf(error) };
+    return value && outcome.compiled ? { found: { value, shape: outcome.compiled.extra.shape } } : NOT_SERVED;
   };
 
   return {

@@ -7,7 +7,7 @@ import type { Principal } from '../../auth/principal';
 import { knownErrorBodyOf } from '../error-envelope';
 import { readJsonBody, sendError, sendJson, sendJsonWithin } from '../http-json';
 import { createRequestAuthorizer } from '../request-authorizer';
-import { notFoundError, unauthorizedError } from '../../errors/graphql-errors';
+import { unauthorizedError } from '../../errors/graphql-errors';
 import { refuseOverLimit, type RateLimiter } from '../../users/rate-limiter';
 import { clientAddressOf } from '../../resolvers/client-address';
 import type { SignedIn, UserAccounts } from '../../users/user-accounts';
@@ -16,8 +16,6 @@ import { createUserQueries } from '../../users/user-queries';
 import { createBareReads, type BareQuery, type BareReadOutcome } from '../rest/bare-reads';
 import * as names from '../../sdl/naming';
 import type { RestCalls } from '../rest/rest-calls';
-import { errorBodyOf } from '../rest/rest-error';
-import { errorBody } from '../error-envelope';
 import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { userTypeOf } from '../../users/users-content-types';
 import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest/parse-query-string';
@@ -53,10 +51,11 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
 
 export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
+  const userType = userTypeOf(services.models);
   const reads = createBareReads(schema, rest, {
-    contentType: userTypeOf(services.models),
-    listField: names.connectionQueryName(userTypeOf(services.models)),
-    oneField: names.singularQueryName(userTypeOf(services.models)),
+    contentType: userType,
+    listField: names.connectionQueryName(userType),
+    oneField: names.singularQueryName(userType),
     maxLimit: services.config.rest.maxLimit,
   });
   const { maxResponseBytes } = services.config.graphql;
@@ -64,8 +63,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
   /** A read's answer, or the error its operation ended with (a read that found nothing: 404). */
   const sendRead = <T>(response: ServerResponse, outcome: BareReadOutcome<T>) => {
     if ('found' in outcome) return sendJsonWithin(response, maxResponseBytes, 200, outcome.found);
-    const error = outcome.failed.result.errors?.[0];
-    sendError(response, error ? errorBodyOf(error) : errorBody(notFoundError()));
+    sendError(response, outcome.failed);
   };
 
   const { principalOf, authorize } = createRequestAuthorizer(authenticator);
