@@ -1,10 +1,15 @@
-import type { Models } from '../models/types';
+import type { Models, ScalarAttributeType } from '../models/types';
 import type { IndexSpec, Store } from '../storage/types';
+
+/** Short scalars: filtered and sorted on by lists, indexed by default. */
+const SORTABLE_TYPES = new Set<ScalarAttributeType>(['string', 'email', 'uid', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'boolean', 'date', 'time', 'datetime', 'timestamp']);
+/** Texts searched with contains, startsWith, endsWith: given a substring (trigram) index where the engine has one. */
+const SEARCHED_TYPES = new Set<ScalarAttributeType>(['string', 'text', 'email', 'uid']);
 
 /**
  * Indexes every engine gets at start (createIndex is idempotent): one version per
- * (documentId, locale, status), unique attributes per locale and status, and the fields reads
- * filter or sort on by default.
+ * (documentId, locale, status), unique attributes per locale and status, relation references, the timestamps,
+ * every short scalar attribute (filters and sorts on them read an index) and text attributes for substring search.
  */
 const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
   const result = new Map<string, IndexSpec[]>();
@@ -14,9 +19,13 @@ const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
       { keys: [['id', 1]], unique: true },
       { keys: [['_status', 1], ['locale', 1], ['id', 1]] },
       { keys: [['publishedAt', 1]] },
+      { keys: [['createdAt', 1]] },
+      { keys: [['updatedAt', 1]] },
     ];
     for (const [name, attribute] of Object.entries(contentType.attributes)) {
       if (attribute.type === 'relation' && !attribute.mappedBy) indexes.push({ keys: [[name, 1]] });
+      if (SORTABLE_TYPES.has(attribute.type as ScalarAttributeType) && !('unique' in attribute && attribute.unique)) indexes.push({ keys: [[name, 1]] });
+      if (SEARCHED_TYPES.has(attribute.type as ScalarAttributeType) && !attribute.private) indexes.push({ keys: [[name, 1]], text: true });
       if ('unique' in attribute && attribute.unique && attribute.type !== 'relation') {
         indexes.push({ keys: [[name, 1], ['locale', 1], ['_status', 1]], unique: true });
       }

@@ -1,29 +1,35 @@
 import type { IndexSpec } from './types';
 
 /** MongoDB's default name for an index on `keys` (`title_1_publishedAt_-1`). */
-function defaultIndexName(keys: IndexSpec['keys']): string {
-  return keys.map(([field, direction]) => `${field}_${direction}`).join('_');
+function defaultIndexName(keys: IndexSpec['keys'], text: boolean): string {
+  return text ? `${keys[0][0]}_text` : keys.map(([field, direction]) => `${field}_${direction}`).join('_');
 }
 
+export type NormalizedIndexSpec = Required<Omit<IndexSpec, 'text'>> & { text?: true };
+
 /** The spec with its name filled in and only the fields the engines understand, validated. */
-export function normalizeIndexSpec(spec: IndexSpec): Required<IndexSpec> {
+export function normalizeIndexSpec(spec: IndexSpec): NormalizedIndexSpec {
   if (!Array.isArray(spec.keys) || spec.keys.length === 0) throw new Error('an index needs at least one key');
+  if (spec.text && (spec.keys.length !== 1 || spec.unique)) throw new Error('a text index has one key and is not unique');
   for (const [field, direction] of spec.keys) {
     if (typeof field !== 'string' || field === '' || field.startsWith('$') || (direction !== 1 && direction !== -1)) {
       throw new Error(`invalid index key ${JSON.stringify([field, direction])}`);
     }
   }
-  return {
+  const normalized: NormalizedIndexSpec = {
     keys: spec.keys.map(([field, direction]) => [field, direction]),
     unique: spec.unique === true,
-    name: spec.name ?? defaultIndexName(spec.keys),
+    name: spec.name ?? defaultIndexName(spec.keys, spec.text === true),
   };
+  if (spec.text) normalized.text = true;
+  return normalized;
 }
 
 /** Two specs that would build the same index (names aside). */
 export function sameIndex(left: IndexSpec, right: IndexSpec): boolean {
   return (
     (left.unique === true) === (right.unique === true) &&
+    (left.text === true) === (right.text === true) &&
     left.keys.length === right.keys.length &&
     left.keys.every(([field, direction], i) => right.keys[i][0] === field && right.keys[i][1] === direction)
   );

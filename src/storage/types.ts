@@ -53,8 +53,13 @@ export interface IndexSpec {
    * `slug` can be indexed as `[slug, locale, status]` and stay optional.
    */
   unique?: boolean;
-  /** @default MongoDB's `field_1_other_-1` */
+  /** @default MongoDB's `field_1_other_-1`, `field_text` for a text index */
   name?: string;
+  /**
+   * Also serve substring conditions (`$regex` literals: contains, starts with, ends with) on the single key
+   * from an index: the embedded engine keeps a trigram index of the path; MongoDB scans, so it ignores it.
+   */
+  text?: boolean;
 }
 
 export interface Collection {

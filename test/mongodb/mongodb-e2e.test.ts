@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
 import { mongodbDatabase, startTestServer, type TestServer } from '../support/test-server';
 import { uploadTestConfig, uploaded, request, type FileRecord } from '../upload/upload-server';
 import { call } from '../auth/http';
@@ -11,6 +12,8 @@ import { openStore } from '../../src/storage/open-store';
 import type { Store } from '../../src/storage/types';
 import { exportStore } from '../../src/transfer/export-store';
 import { importStore } from '../../src/transfer/import-store';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * Folio end to end on MongoDB (the run's server: a real one with MONGODB_URL, else the in-process
@@ -133,13 +136,13 @@ test('folio token create on MongoDB needs no data folder, and its token opens th
   mkdirSync(configDir);
   writeConfigFiles(configDir, { database });
   try {
-    const created = spawnSync(
+    // asynchronously: a synchronous spawn would stall the in-process server while its idle keep-alive sockets expire
+    const created = await execFileAsync(
       process.execPath,
       ['-r', require.resolve('../support/register-ts.js'), require.resolve('../../src/cli/run.ts'), 'token', 'create', '--name', 'cli-made', '--type', 'read-only', '--config', configDir, '--data', join(root, 'no-such-folder')],
       { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test' } },
     );
     expect(created.stderr).not.toMatch(/ENOENT|Error/);
-    expect(created.status).toBe(0);
     const key = created.stdout.trim();
     const answer = await call(server.url, 'GET', '/api/articles', { headers: { authorization: `Bearer ${key}` } });
     expect(answer.status).toBe(200);

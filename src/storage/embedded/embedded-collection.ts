@@ -1,43 +1,112 @@
-import { assertBatchSize, normalizeFindOptions } from '../find-options';
+import { assertSafeFilter } from '../filter-guard';
+import { assertBatchSize, normalizeFindOptions, type NormalizedFindOptions } from '../find-options';
 import { normalizeIndexSpec, sameIndex } from '../index-spec';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
-import { applyUpdate, prepareUpdate } from './apply-update';
 import { cloneDocument } from '../clone-document';
+import { applyUpdate, prepareUpdate } from './apply-update';
+import type { CollectionState } from './collection-state';
+import { compileFilter, extractOf, type Sql } from './compile-filter';
+import type { EmbeddedDatabase } from './embedded-database';
+import { sortsInSql } from './path-kinds';
 import { projectDocument } from './project-document';
-import type { CollectionTable } from './collection-table';
-import { matchingKeys, queryTable } from './query-table';
-import type { WriteBatch } from './write-batch';
+import { sortEntries } from './sort-documents';
 
 /** What a collection needs from its store. */
 export interface EmbeddedStoreAccess {
-  /** the collection's table, loaded from disk on first use; throws once the store is closed */
-  table(name: string): CollectionTable;
-  /** runs `apply` against a batch: the caller's transaction, or a new one persisted before resolving */
-  write<T>(apply: (batch: WriteBatch) => T): Promise<T>;
+  /** the database; throws once the store is closed */
+  database(): EmbeddedDatabase;
+  /** runs `apply` in a SQLite transaction (the caller's, or its own, committed before resolving); all or nothing */
+  write<T>(apply: () => T): Promise<T>;
+}
+
+interface Row {
+  k: number;
+  doc: string;
+}
+
+const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** ORDER BY for `sort` when SQL's order is MongoDB's on every key; undefined when the documents must be sorted here. */
+function sqlOrder(state: CollectionState, sort: NormalizedFindOptions['sort']): string | undefined {
+  const terms: string[] = [];
+  for (const [path, direction] of sort) {
+    const extract = extractOf(path);
+    if (!extract || !sortsInSql(state, path)) return undefined;
+    terms.push(`${extract} ${direction === 1 ? 'ASC' : 'DESC'}`);
+  }
+  // ties in insertion order
+  terms.push('d.k ASC');
+  return terms.join(', ');
 }
 
 export function createEmbeddedCollection(name: string, store: EmbeddedStoreAccess): Collection {
-  function insert(batch: WriteBatch, documents: StoredDocument[]): void {
-    const table = store.table(name);
-    for (const document of documents) batch.put(table, table.allocateKey(), document);
+  const condition = (state: CollectionState, filter: Filter): Sql => {
+    assertSafeFilter(filter);
+    return compileFilter(state, filter);
+  };
+
+  function rows(filter: Filter, options: NormalizedFindOptions): Row[] {
+    const database = store.database();
+    const state = database.state(name);
+    const where = condition(state, filter);
+    if (!state.created) return [];
+    const from = `SELECT d.k AS k, json(d.doc) AS doc FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`;
+    const order = sqlOrder(state, options.sort);
+    if (order !== undefined) {
+      return database.statement(`${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...where.params, options.limit ?? -1, options.skip) as Row[];
+    }
+    // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
+    const matched = database.statement(from).all(...where.params) as Row[];
+    const parsed = new Map(matched.map((row) => [row.k, row]));
+    const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
+    const end = options.limit === undefined ? undefined : options.skip + options.limit;
+    return keys.slice(options.skip, end).map((key) => parsed.get(key)!);
+  }
+
+  const documentsOf = (found: Row[], projection: string[] | undefined): StoredDocument[] =>
+    found.map((row) => {
+      const document = JSON.parse(row.doc) as StoredDocument;
+      return projection ? projectDocument(document, projection) : document;
+    });
+
+  function matchingRows(filter: Filter, limit: number): Row[] {
+    const database = store.database();
+    const state = database.state(name);
+    const where = condition(state, filter);
+    if (!state.created) return [];
+    const sql = `SELECT d.k AS k, json(d.doc) AS doc FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql} ORDER BY d.k LIMIT ?`;
+    return database.statement(sql).all(...where.params, Number.isFinite(limit) ? limit : -1) as Row[];
   }
 
   async function update(filter: Filter, spec: UpdateSpec, limit: number): Promise<number> {
     const prepared = prepareUpdate(spec);
-    return store.write((batch) => {
-      const table = store.table(name);
-      const keys = matchingKeys(table, filter, limit);
-      for (const key of keys) batch.put(table, key, applyUpdate(table.documents.get(key)!, prepared));
-      return keys.length;
+    assertSafeFilter(filter);
+    return store.write(() => {
+      const database = store.database();
+      const state = database.state(name);
+      const matched = matchingRows(filter, limit);
+      for (const row of matched) database.replace(state, row.k, applyUpdate(JSON.parse(row.doc), prepared));
+      return matched.length;
     });
   }
 
-  function remove(filter: Filter, limit: number): Promise<number> {
-    return store.write((batch) => {
-      const table = store.table(name);
-      const keys = matchingKeys(table, filter, limit);
-      for (const key of keys) batch.put(table, key, undefined);
-      return keys.length;
+  async function remove(filter: Filter, limit: number): Promise<number> {
+    assertSafeFilter(filter);
+    return store.write(() => {
+      const database = store.database();
+      const state = database.state(name);
+      const matched = matchingRows(filter, limit);
+      for (const row of matched) database.remove(state, row.k);
+      return matched.length;
+    });
+  }
+
+  async function insert(documents: StoredDocument[]): Promise<void> {
+    const copies = documents.map(cloneDocument);
+    return store.write(() => {
+      const database = store.database();
+      const state = database.state(name);
+      for (const document of copies) database.insert(state, document);
     });
   }
 
@@ -45,35 +114,39 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     name,
     async find(filter, options) {
       const normalized = normalizeFindOptions(options);
-      return queryTable(store.table(name), filter, normalized).map((document) => projectDocument(document, normalized.projection));
+      return documentsOf(rows(filter, normalized), normalized.projection);
     },
     async findOne(filter, options) {
       const normalized = { ...normalizeFindOptions(options), limit: 1 };
-      const [found] = queryTable(store.table(name), filter, normalized);
-      return found ? projectDocument(found, normalized.projection) : null;
+      return documentsOf(rows(filter, normalized), normalized.projection)[0] ?? null;
     },
     async countDocuments(filter) {
-      const table = store.table(name);
-      return table.cachedCount(filter, () => matchingKeys(table, filter).length);
+      const database = store.database();
+      const state = database.state(name);
+      const where = condition(state, filter);
+      if (!state.created) return 0;
+      const cacheKey = JSON.stringify(filter);
+      let total = state.counts.get(cacheKey);
+      if (total === undefined) {
+        const row = database.statement(`SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`).get(...where.params) as { n: number };
+        if (state.counts.size >= 256) state.counts.clear();
+        state.counts.set(cacheKey, (total = row.n));
+      }
+      return total;
     },
-    async insertOne(document) {
-      const copy = cloneDocument(document);
-      await store.write((batch) => insert(batch, [copy]));
-    },
-    async insertMany(documents) {
-      const copies = documents.map(cloneDocument);
-      await store.write((batch) => insert(batch, copies));
-    },
+    insertOne: (document) => insert([document]),
+    insertMany: (documents) => insert(documents),
     updateOne: (filter, spec) => update(filter, spec, 1),
     updateMany: (filter, spec) => update(filter, spec, Infinity),
     deleteOne: (filter) => remove(filter, 1),
     deleteMany: (filter) => remove(filter, Infinity),
     async createIndex(index) {
       const spec = normalizeIndexSpec(index);
-      await store.write((batch) => {
-        const table = store.table(name);
-        const existing = table.indexes.find((candidate) => candidate.name === spec.name || sameIndex(candidate, spec));
-        if (!existing) batch.addIndex(table, spec);
+      await store.write(() => {
+        const database = store.database();
+        const state = database.state(name);
+        const existing = state.indexes.find((candidate) => candidate.name === spec.name || sameIndex(candidate, spec));
+        if (!existing) database.addIndex(state, spec);
         else if (!sameIndex(existing, spec) || existing.name !== spec.name) {
           throw new Error(`index ${spec.name} on ${name} conflicts with existing index ${existing.name}`);
         }
@@ -81,14 +154,22 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     },
     async *findInBatches(filter, batchSize) {
       assertBatchSize(batchSize);
-      // a snapshot of references: writes made while the caller works through the batches do not shift them
-      const matched = queryTable(store.table(name), filter, normalizeFindOptions());
-      for (let start = 0; start < matched.length; start += batchSize) {
-        yield matched.slice(start, start + batchSize).map((document) => projectDocument(document, undefined));
+      assertSafeFilter(filter);
+      // by internal key: each document is visited once however the collection changes between batches
+      for (let after = 0; ; ) {
+        const database = store.database();
+        const state = database.state(name);
+        if (!state.created) return;
+        const where = compileFilter(state, filter);
+        const sql = `SELECT d.k AS k, json(d.doc) AS doc FROM ${quote(state.tables.docs)} AS d WHERE d.k > ? AND ${where.sql} ORDER BY d.k LIMIT ?`;
+        const batch = database.statement(sql).all(after, ...where.params, batchSize) as Row[];
+        if (batch.length === 0) return;
+        yield documentsOf(batch, undefined);
+        after = batch[batch.length - 1].k;
       }
     },
     async listIndexes() {
-      return store.table(name).indexes.map((spec) => ({ ...spec, keys: spec.keys.map(([field, direction]) => [field, direction]) }));
+      return store.database().state(name).indexes.map((spec) => ({ ...spec, keys: spec.keys.map(([field, direction]) => [field, direction]) }));
     },
   };
 }

@@ -65,24 +65,3 @@ export function sortEntries(entries: Iterable<[key: number, document: StoredDocu
   decorated.sort((left, right) => compareKeys(left.sortKeys, right.sortKeys, sort) || left.key - right.key);
   return decorated.map((entry) => entry.key);
 }
-
-/** Where `key` (holding `document`) goes in `sorted`, a result of sortEntries over `documents`. */
-export function insertionPoint(
-  sorted: readonly number[],
-  documents: ReadonlyMap<number, StoredDocument>,
-  key: number,
-  document: StoredDocument,
-  sort: SortSpec,
-): number {
-  const sortKeys = sortKeysOf(document, sort);
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const other = sorted[middle];
-    const order = compareKeys(sortKeys, sortKeysOf(documents.get(other)!, sort), sort) || key - other;
-    if (order < 0) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}

@@ -1,7 +1,7 @@
 import type { Document, IndexDirection } from 'mongodb';
 import { cloneDocument } from '../clone-document';
 import { assertSafeFilter } from '../filter-guard';
-import { normalizeIndexSpec } from '../index-spec';
+import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
 import type { Filter, IndexSpec, SortSpec, StoredValue, UpdateSpec } from '../types';
 import { assertSafeUpdate } from '../update-spec';
 
@@ -68,7 +68,7 @@ export function toMongoIndex(index: IndexSpec): MongoIndex {
 }
 
 /** A listIndexes entry back as an IndexSpec; null for MongoDB's own `_id` index. */
-export function fromMongoIndex(index: Document): Required<IndexSpec> | null {
+export function fromMongoIndex(index: Document): NormalizedIndexSpec | null {
   if (index.name === '_id_') return null;
   const keys: SortSpec = Object.entries(index.key as Record<string, StoredValue>).map(([field, direction]) => [field, direction === -1 ? -1 : 1]);
   return { keys, unique: index.unique === true, name: String(index.name) };

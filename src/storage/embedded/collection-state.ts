@@ -1,0 +1,44 @@
+import type { NormalizedIndexSpec } from '../index-spec';
+import type { CollectionTables } from './compile-filter';
+import { KIND, type PathKinds } from './path-kinds';
+
+/** What the engine knows about one collection besides its rows; reloaded from the catalog after a rollback. */
+export interface CollectionState extends PathKinds {
+  readonly name: string;
+  readonly tables: CollectionTables;
+  /** whether its tables exist */
+  created: boolean;
+  indexes: NormalizedIndexSpec[];
+  /** paths with a trigram index, by slot */
+  textPaths: string[];
+  kinds: Map<string, number>;
+  /** counts by filter, forgotten at every write to the collection: list pages ask for the same total again and again */
+  counts: Map<string, number>;
+  textSlot(path: string): number | undefined;
+  /** top-level fields with multikey entries: those that have held an array */
+  multikeyFields(): string[];
+}
+
+export function createCollectionState(name: string): CollectionState {
+  return {
+    name,
+    tables: { docs: `c:${name}`, multikey: `m:${name}`, text: `t:${name}` },
+    created: false,
+    indexes: [],
+    textPaths: [],
+    kinds: new Map(),
+    counts: new Map(),
+    of(path) {
+      return this.kinds.get(path) ?? 0;
+    },
+    textSlot(path) {
+      const slot = this.textPaths.indexOf(path);
+      return slot < 0 ? undefined : slot;
+    },
+    multikeyFields() {
+      const fields: string[] = [];
+      for (const [path, kinds] of this.kinds) if (kinds & KIND.array && !path.includes('.')) fields.push(path);
+      return fields;
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import type { Filter } from '../types';
+import { isPlainPath, KIND, type PathKinds } from './path-kinds';
+import { MARKER, type EntryValue } from './multikey-entries';
+import { literalOf, foldCase, phraseQuery, trigramSearchable } from './text-pattern';
+
+/**
+ * A store filter as one SQL condition on a collection's documents (aliased `d`), exact to MongoDB's
+ * semantics and always true or false, never NULL (so NOT and OR stay right):
+ * - a path that only ever held scalars is read with `json_extract`, which the collection's expression
+ *   indexes serve;
+ * - a top-level field that has held arrays is matched through its multikey table, element by element;
+ * - a text condition on a trigram-indexed path narrows through the full-text index, then the RegExp decides;
+ * - anything else (object operands, `$elemMatch` on arrays, paths through arrays) is tested per document by
+ *   `folio_match`, the in-memory matcher, so every filter stays exact whatever path it takes.
+ */
+
+export interface CollectionTables {
+  docs: string;
+  multikey: string;
+  text: string;
+}
+
+export interface FilterTarget extends PathKinds {
+  tables: CollectionTables;
+  /** the trigram index slot of a path, when it has one */
+  textSlot(path: string): number | undefined;
+}
+
+export interface Sql {
+  sql: string;
+  params: Array<EntryValue>;
+}
+
+export const TEXT_SLOT_BITS = 6;
+
+const TRUE: Sql = { sql: '1', params: [] };
+const FALSE: Sql = { sql: '0', params: [] };
+
+type Scalar = string | number | boolean | null;
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+// labels with quotes or backslashes have no json path spelling SQLite accepts; they take the matcher
+const SAFE_LABEL = /^[^"\\]+$/;
+
+/** The `json_extract` path literal of a dotted path, inlined so that it matches the expression indexes. */
+export function jsonPath(path: string): string | undefined {
+  const segments = path.split('.');
+  if (!segments.every((segment) => SAFE_LABEL.test(segment))) return undefined;
+  return `'${`$.${segments.map((segment) => `"${segment}"`).join('.')}`.replaceAll("'", "''")}'`;
+}
+
+export const extractOf = (path: string): string | undefined => {
+  const literal = jsonPath(path);
+  return literal && `json_extract(d.doc, ${literal})`;
+};
+
+// balanced: SQLite refuses expressions nested deeper than 1,000, which a flat `a OR b OR …` of 1,000 terms is
+const join = (parts: Sql[], operator: 'AND' | 'OR', empty: Sql): Sql => {
+  if (parts.length === 0) return empty;
+  if (parts.length === 1) return parts[0];
+  const middle = parts.length >> 1;
+  const left = join(parts.slice(0, middle), operator, empty);
+  const right = join(parts.slice(middle), operator, empty);
+  return { sql: `(${left.sql} ${operator} ${right.sql})`, params: [...left.params, ...right.params] };
+};
+const not = (part: Sql): Sql => ({ sql: `(NOT ${part.sql})`, params: part.params });
+
+const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
+
+const fallback = (path: string, condition: unknown): Sql => ({ sql: 'folio_match(json(d.doc), ?)', params: [JSON.stringify({ [path]: condition })] });
+
+const NOT_EQUALITY = Symbol('not an equality operator');
+
+/** `$eq`, `$ne`, `$in` and `$nin` from a path's own equality and membership tests; undefined for operands they can't take. */
+function equality(operator: string, operand: unknown, equals: (value: Scalar) => Sql, among: (values: Scalar[]) => Sql): Sql | undefined | typeof NOT_EQUALITY {
+  switch (operator) {
+    case '$eq':
+      return isScalar(operand) ? equals(operand) : undefined;
+    case '$ne':
+      return isScalar(operand) ? not(equals(operand)) : undefined;
+    case '$in':
+    case '$nin': {
+      if (!Array.isArray(operand) || !operand.every(isScalar)) return undefined;
+      const matched = among(operand);
+      return operator === '$in' ? matched : not(matched);
+    }
+    default:
+      return NOT_EQUALITY;
+  }
+}
+
+const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+/** Conditions on a path read with json_extract (E) and json_type (T). */
+function plainCondition(target: FilterTarget, path: string, extract: string, operator: string, operand: unknown, options: unknown): Sql | undefined {
+  const type = extract.replace('json_extract', 'json_type');
+  const equals = (value: Scalar): Sql => {
+    if (value === null) return { sql: `(${extract} IS NULL)`, params: [] };
+    if (typeof value === 'boolean') return { sql: `(${type} IS '${value}')`, params: [] };
+    if (typeof value === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} = ?)`, params: [value] };
+    return { sql: `(${extract} IS NOT NULL AND ${extract} = ? AND ${type} IN ('integer','real'))`, params: [value] };
+  };
+  const among = (values: Scalar[]): Sql => {
+    const strings = values.filter((value): value is string => typeof value === 'string');
+    const numbers = values.filter((value): value is number => typeof value === 'number');
+    const parts: Sql[] = [];
+    if (strings.length > 0) parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(strings)] });
+    if (numbers.length > 0) {
+      parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN (SELECT value FROM json_each(?)) AND ${type} IN ('integer','real'))`, params: [JSON.stringify(numbers)] });
+    }
+    for (const value of values) if (value === null || typeof value === 'boolean') parts.push(equals(value));
+    return join(parts, 'OR', FALSE);
+  };
+  const membership = equality(operator, operand, equals, among);
+  if (membership !== NOT_EQUALITY) return membership;
+  switch (operator) {
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte':
+      if (typeof operand === 'number') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} < '' AND ${type} IN ('integer','real'))`, params: [operand] };
+      if (typeof operand === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} >= '' AND ${type} = 'text')`, params: [operand] };
+      return undefined;
+    case '$exists':
+      return typeof operand === 'boolean' ? { sql: `(${type} IS ${operand ? 'NOT NULL' : 'NULL'})`, params: [] } : undefined;
+    case '$size':
+    case '$elemMatch':
+      // the path never held an array
+      return FALSE;
+    case '$regex': {
+      if (typeof operand !== 'string' || (options !== undefined && typeof options !== 'string')) return undefined;
+      const regex: Sql = { sql: `(${type} IS 'text' AND folio_regex(${extract}, ?, ?))`, params: [operand, options ?? ''] };
+      const pattern = literalOf(operand, options);
+      const slot = target.textSlot(path);
+      if (!pattern || slot === undefined || !trigramSearchable(pattern.literal)) return regex;
+      const text = quoteIdentifier(target.tables.text);
+      return {
+        sql: `(d.k IN (SELECT rowid >> ${TEXT_SLOT_BITS} FROM ${text} WHERE ${text} MATCH ? AND (rowid & ${(1 << TEXT_SLOT_BITS) - 1}) = ${slot}) AND ${regex.sql})`,
+        params: [phraseQuery(foldCase(pattern.literal)), ...regex.params],
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Conditions on a top-level field that has held arrays, through its multikey entries. */
+function multikeyCondition(target: FilterTarget, field: string, operator: string, operand: unknown, options: unknown): Sql | undefined {
+  const table = quoteIdentifier(target.tables.multikey);
+  const some = (condition: string, params: EntryValue[]): Sql => ({
+    sql: `EXISTS (SELECT 1 FROM ${table} AS m WHERE m.f = ? AND m.k = d.k${condition ? ` AND ${condition}` : ''})`,
+    params: [field, ...params],
+  });
+  const equals = (value: Scalar): Sql => {
+    if (value === null) return join([some('m.v IS NULL', []), not(some('', []))], 'OR', FALSE);
+    if (typeof value === 'boolean') return some('m.v = ?', [value ? MARKER.true : MARKER.false]);
+    return some('m.v = ?', [value]);
+  };
+  const membership = equality(operator, operand, equals, (values) => join(values.map(equals), 'OR', FALSE));
+  if (membership !== NOT_EQUALITY) return membership;
+  switch (operator) {
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte':
+      if (typeof operand === 'number') return some(`m.v ${RANGE_SQL[operator]} ? AND m.v < ''`, [operand]);
+      if (typeof operand === 'string') return some(`m.v ${RANGE_SQL[operator]} ? AND m.v >= '' AND m.v < x''`, [operand]);
+      return undefined;
+    case '$exists':
+      return typeof operand === 'boolean' ? (operand ? some('', []) : not(some('', []))) : undefined;
+    case '$size':
+      return operand === 0 ? some('m.v = ?', [MARKER.emptyArray]) : undefined;
+    case '$regex':
+      if (typeof operand !== 'string' || (options !== undefined && typeof options !== 'string')) return undefined;
+      return some(`m.v >= '' AND m.v < x'' AND folio_regex(m.v, ?, ?)`, [operand, (options as string | undefined) ?? '']);
+    default:
+      return undefined;
+  }
+}
+
+function fieldCondition(target: FilterTarget, path: string, condition: unknown): Sql {
+  const operators: Record<string, unknown> = isOperatorObject(condition) ? condition : { $eq: condition };
+  const extract = isPlainPath(target, path) ? extractOf(path) : undefined;
+  const multikey = !extract && !path.includes('.') && (target.of(path) & KIND.array) !== 0;
+  const parts: Sql[] = [];
+  for (const [operator, operand] of Object.entries(operators)) {
+    if (operator === '$options') {
+      if (!('$regex' in operators)) return fallback(path, condition);
+      continue;
+    }
+    if (operator === '$not') {
+      if (!isOperatorObject(operand)) return fallback(path, condition);
+      parts.push(not(fieldCondition(target, path, operand)));
+      continue;
+    }
+    const options = operators.$options;
+    const part = extract
+      ? plainCondition(target, path, extract, operator, operand, options)
+      : multikey
+        ? multikeyCondition(target, path, operator, operand, options)
+        : undefined;
+    if (!part) return fallback(path, condition);
+    parts.push(part);
+  }
+  return join(parts, 'AND', TRUE);
+}
+
+/** The SQL condition for a (guarded) store filter. */
+export function compileFilter(target: FilterTarget, filter: Filter): Sql {
+  const parts: Sql[] = [];
+  for (const [key, condition] of Object.entries(filter)) {
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(condition)) {
+      const branches = condition.map((branch) => compileFilter(target, branch as Filter));
+      if (key === '$and') parts.push(join(branches, 'AND', TRUE));
+      else if (key === '$or') parts.push(join(branches, 'OR', FALSE));
+      else parts.push(not(join(branches, 'OR', FALSE)));
+    } else if (key.startsWith('$')) {
+      return { sql: 'folio_match(json(d.doc), ?)', params: [JSON.stringify(filter)] };
+    } else {
+      parts.push(fieldCondition(target, key, condition));
+    }
+  }
+  return join(parts, 'AND', TRUE);
+}

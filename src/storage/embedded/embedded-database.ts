@@ -1,0 +1,263 @@
+import Database, { type Database as SqliteDatabase, type Statement } from 'better-sqlite3';
+import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
+import type { IndexSpec, StoredDocument } from '../types';
+import { UniqueConstraintError } from '../types';
+import { createMatcher, type Matcher } from './create-matcher';
+import { createCollectionState, type CollectionState } from './collection-state';
+import { extractOf, TEXT_SLOT_BITS } from './compile-filter';
+import { entriesOf } from './multikey-entries';
+import { collectKinds, KIND } from './path-kinds';
+import { foldCase, survivesUtf8 } from './text-pattern';
+import { getPath } from './document-path';
+
+/**
+ * The embedded engine's SQLite file: per collection a table of JSON documents by internal key (insertion
+ * order), expression indexes for the collection's index specs, a multikey table for fields that hold arrays and
+ * a contentless trigram index for text paths; a catalog of index specs, text paths and path kinds. Every change
+ * to a document and its index entries is made in the caller's SQLite transaction.
+ */
+export interface EmbeddedDatabase {
+  readonly sqlite: SqliteDatabase;
+  /** the state of every collection the catalog knows, and of new ones on demand */
+  state(name: string): CollectionState;
+  catalogNames(): string[];
+  /** a cached prepared statement */
+  statement(sql: string): Statement;
+  insert(state: CollectionState, document: StoredDocument): void;
+  replace(state: CollectionState, key: number, document: StoredDocument): void;
+  remove(state: CollectionState, key: number): void;
+  addIndex(state: CollectionState, spec: IndexSpec): void;
+  /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
+  reload(): void;
+  close(): void;
+}
+
+const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const MAX_STATEMENTS = 500;
+const MAX_MATCHERS = 256;
+const MAX_TEXT_PATHS = 1 << TEXT_SLOT_BITS;
+
+function cached<T>(cache: Map<string, T>, key: string, limit: number, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= limit) cache.clear();
+    cache.set(key, (value = make()));
+  }
+  return value;
+}
+
+function registerFunctions(sqlite: SqliteDatabase): void {
+  const matchers = new Map<string, Matcher>();
+  const regexes = new Map<string, RegExp>();
+  sqlite.function('folio_match', { deterministic: true }, (doc: unknown, condition: unknown) => {
+    const matches = cached(matchers, String(condition), MAX_MATCHERS, () => createMatcher(JSON.parse(String(condition))));
+    return matches(JSON.parse(String(doc)) as StoredDocument) ? 1 : 0;
+  });
+  sqlite.function('folio_regex', { deterministic: true }, (value: unknown, pattern: unknown, options: unknown) => {
+    if (typeof value !== 'string') return 0;
+    const regex = cached(regexes, `${String(options)}/${String(pattern)}`, MAX_MATCHERS, () => new RegExp(String(pattern), String(options)));
+    return regex.test(value) ? 1 : 0;
+  });
+}
+
+const CATALOG_SQL = `
+CREATE TABLE IF NOT EXISTS folio_catalog (name TEXT PRIMARY KEY, indexes TEXT NOT NULL, text_paths TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS folio_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
+`;
+
+export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
+  const sqlite = new Database(file);
+  // WAL: readers never wait for the writer; FULL: a commit is on disk when it returns, crash or power loss
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  // the page cache bounds memory whatever the data size (64 MB)
+  sqlite.pragma('cache_size = -65536');
+  registerFunctions(sqlite);
+  sqlite.exec(CATALOG_SQL);
+
+  const statements = new Map<string, Statement>();
+  const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
+  const states = new Map<string, CollectionState>();
+
+  function load(): void {
+    for (const state of states.values()) {
+      state.created = false;
+      state.indexes = [];
+      state.textPaths = [];
+      state.kinds = new Map();
+      state.counts.clear();
+    }
+    const rows = statement('SELECT name, indexes, text_paths FROM folio_catalog').all() as Array<{ name: string; indexes: string; text_paths: string }>;
+    for (const row of rows) {
+      const state = states.get(row.name) ?? createCollectionState(row.name);
+      states.set(row.name, state);
+      state.created = true;
+      state.indexes = JSON.parse(row.indexes);
+      state.textPaths = JSON.parse(row.text_paths);
+    }
+    for (const row of statement('SELECT collection, path, kinds FROM folio_paths').all() as Array<{ collection: string; path: string; kinds: number }>) {
+      states.get(row.collection)?.kinds.set(row.path, row.kinds);
+    }
+  }
+  load();
+
+  function state(name: string): CollectionState {
+    let found = states.get(name);
+    if (!found) states.set(name, (found = createCollectionState(name)));
+    return found;
+  }
+
+  function saveCatalog(target: CollectionState): void {
+    statement('INSERT OR REPLACE INTO folio_catalog (name, indexes, text_paths) VALUES (?, ?, ?)').run(
+      target.name,
+      JSON.stringify(target.indexes),
+      JSON.stringify(target.textPaths),
+    );
+  }
+
+  function create(target: CollectionState): void {
+    if (target.created) return;
+    const { docs, multikey, text } = target.tables;
+    sqlite.exec(`
+      CREATE TABLE ${quote(docs)} (k INTEGER PRIMARY KEY, doc BLOB NOT NULL);
+      CREATE TABLE ${quote(multikey)} (f TEXT NOT NULL, v, k INTEGER NOT NULL);
+      CREATE INDEX ${quote(`${multikey}:fvk`)} ON ${quote(multikey)} (f, v, k);
+      CREATE INDEX ${quote(`${multikey}:k`)} ON ${quote(multikey)} (k);
+      CREATE VIRTUAL TABLE ${quote(text)} USING fts5 (u, content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1');
+    `);
+    target.created = true;
+    saveCatalog(target);
+  }
+
+  // A field that starts holding arrays gets multikey entries for the scalars it already holds.
+  function backfillMultikey(target: CollectionState, field: string): void {
+    const extract = extractOf(field)!.replace('d.doc', 'doc');
+    const type = extract.replace('json_extract', 'json_type');
+    statement(
+      `INSERT INTO ${quote(target.tables.multikey)} (f, v, k) SELECT ?, CASE ${type} WHEN 'true' THEN x'01' WHEN 'false' THEN x'00' WHEN 'object' THEN x'f0' ELSE ${extract} END, k FROM ${quote(target.tables.docs)} WHERE ${type} IS NOT NULL AND ${type} <> 'array'`,
+    ).run(field);
+  }
+
+  function noteKinds(target: CollectionState, document: StoredDocument): void {
+    const before = new Map(target.kinds);
+    for (const path of collectKinds(document, target.kinds)) {
+      statement('INSERT OR REPLACE INTO folio_paths (collection, path, kinds) VALUES (?, ?, ?)').run(target.name, path, target.kinds.get(path)!);
+      const gainedArray = !path.includes('.') && ((before.get(path) ?? 0) & KIND.array) === 0 && (target.kinds.get(path)! & KIND.array) !== 0;
+      if (gainedArray) backfillMultikey(target, path);
+    }
+  }
+
+  function addEntries(target: CollectionState, key: number, document: StoredDocument): void {
+    const insertEntry = statement(`INSERT INTO ${quote(target.tables.multikey)} (f, v, k) VALUES (?, ?, ?)`);
+    for (const field of target.multikeyFields()) for (const value of entriesOf(document, field)) insertEntry.run(field, value, key);
+    const insertText = statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`);
+    target.textPaths.forEach((path, slot) => {
+      const value = getPath(document, path);
+      if (typeof value === 'string' && survivesUtf8(value)) insertText.run(key * MAX_TEXT_PATHS + slot, foldCase(value));
+    });
+  }
+
+  function removeEntries(target: CollectionState, key: number): void {
+    statement(`DELETE FROM ${quote(target.tables.multikey)} WHERE k = ?`).run(key);
+    if (target.textPaths.length > 0) {
+      statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid >= ? AND rowid < ?`).run(key * MAX_TEXT_PATHS, (key + 1) * MAX_TEXT_PATHS);
+    }
+  }
+
+  function uniqueViolation(target: CollectionState, error: unknown): never {
+    // duck-typed: under jest, a native addon's errors may come from another realm than this module's Error
+    const message = String((error as { message?: unknown } | null)?.message ?? '');
+    const match = /UNIQUE constraint failed: index '([^']*)'/.exec(message);
+    const spec = match && target.indexes.find((index) => uniqueIndexName(target, index) === match[1]);
+    if (spec) throw new UniqueConstraintError(target.name, spec.keys.map(([field]) => field));
+    throw error;
+  }
+
+  function writeRow(target: CollectionState, run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      uniqueViolation(target, error);
+    }
+    target.counts.clear();
+  }
+
+  return {
+    sqlite,
+    state,
+    catalogNames: () => [...states.values()].filter((entry) => entry.created).map((entry) => entry.name),
+    statement,
+    insert(target, document) {
+      create(target);
+      noteKinds(target, document);
+      writeRow(target, () => {
+        const { lastInsertRowid } = statement(`INSERT INTO ${quote(target.tables.docs)} (doc) VALUES (jsonb(?))`).run(JSON.stringify(document));
+        addEntries(target, Number(lastInsertRowid), document);
+      });
+    },
+    replace(target, key, document) {
+      noteKinds(target, document);
+      writeRow(target, () => {
+        statement(`UPDATE ${quote(target.tables.docs)} SET doc = jsonb(?) WHERE k = ?`).run(JSON.stringify(document), key);
+        removeEntries(target, key);
+        addEntries(target, key, document);
+      });
+    },
+    remove(target, key) {
+      writeRow(target, () => {
+        statement(`DELETE FROM ${quote(target.tables.docs)} WHERE k = ?`).run(key);
+        removeEntries(target, key);
+      });
+    },
+    addIndex(target, input) {
+      create(target);
+      const spec = normalizeIndexSpec(input);
+      const expressions = spec.keys.map(([field]) => extractOf(field)?.replace('d.doc', 'doc'));
+      if (spec.text) {
+        // the trigram index below is all a text index is
+      } else if (expressions.every((expression) => expression !== undefined)) {
+        const columns = spec.keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`);
+        sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:${spec.name}`)} ON ${quote(target.tables.docs)} (${columns.join(', ')})`);
+        if (spec.unique) {
+          // a missing or null key counts as one value (MongoDB), where SQLite's NULLs would all differ
+          const keys = expressions.map((expression, i) => (i === 0 ? expression : `ifnull(${expression}, x'00')`));
+          try {
+            sqlite.exec(`CREATE UNIQUE INDEX ${quote(uniqueIndexName(target, spec))} ON ${quote(target.tables.docs)} (${keys.join(', ')}) WHERE ${expressions[0]} IS NOT NULL`);
+          } catch (error) {
+            if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new UniqueConstraintError(target.name, spec.keys.map(([field]) => field));
+            throw error;
+          }
+        }
+      } else if (spec.unique) {
+        throw new Error(`index ${spec.name} on ${target.name}: field names with quotes or backslashes cannot be indexed`);
+      }
+      if (spec.text) {
+        const path = spec.keys[0][0];
+        if (!target.textPaths.includes(path)) {
+          if (target.textPaths.length >= MAX_TEXT_PATHS) throw new Error(`at most ${MAX_TEXT_PATHS} text indexes per collection (${target.name})`);
+          target.textPaths.push(path);
+          const slot = target.textPaths.length - 1;
+          const insertText = statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`);
+          const page = statement(`SELECT k, json(doc) AS doc FROM ${quote(target.tables.docs)} WHERE k > ? ORDER BY k LIMIT 1000`);
+          for (let after = 0; ; ) {
+            const rows = page.all(after) as Array<{ k: number; doc: string }>;
+            if (rows.length === 0) break;
+            for (const row of rows) {
+              const value = getPath(JSON.parse(row.doc), path);
+              if (typeof value === 'string' && survivesUtf8(value)) insertText.run(row.k * MAX_TEXT_PATHS + slot, foldCase(value));
+            }
+            after = rows[rows.length - 1].k;
+          }
+        }
+      }
+      target.indexes.push(spec);
+      saveCatalog(target);
+    },
+    reload: load,
+    close: () => sqlite.close(),
+  };
+}
+
+function uniqueIndexName(target: CollectionState, spec: NormalizedIndexSpec): string {
+  return `${target.tables.docs}:${spec.name}:unique`;
+}

@@ -1,0 +1,77 @@
+/**
+ * What the trigram index can answer: a `$regex` that is an escaped literal, anchored or not (the only kind
+ * Folio's text operators produce), and the case folding of JavaScript's non-unicode `i` flag.
+ */
+
+export interface LiteralPattern {
+  literal: string;
+  caseInsensitive: boolean;
+}
+
+const META = new Set('.*+?^${}()|[]\\');
+
+/** The literal a `$regex` looks for, or undefined when the pattern is more than an (anchored) literal. */
+export function literalOf(pattern: unknown, options: unknown): LiteralPattern | undefined {
+  if (typeof pattern !== 'string' || (options !== undefined && options !== '' && options !== 'i')) return undefined;
+  let body = pattern;
+  if (body.startsWith('^')) body = body.slice(1);
+  if (body.endsWith('$') && !body.endsWith('\\$')) body = body.slice(0, -1);
+  let literal = '';
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i];
+    if (char === '\\') {
+      const next = body[i + 1];
+      if (next === undefined || !META.has(next)) return undefined;
+      literal += next;
+      i++;
+    } else if (META.has(char)) return undefined;
+    else literal += char;
+  }
+  return { literal, caseInsensitive: options === 'i' };
+}
+
+const folded = new Uint16Array(0x10000);
+let tableReady = false;
+
+// ECMAScript's Canonicalize for a non-unicode case-insensitive RegExp, per UTF-16 code unit
+function buildTable(): void {
+  for (let unit = 0; unit < 0x10000; unit++) {
+    const upper = String.fromCharCode(unit).toUpperCase();
+    const candidate = upper.length === 1 ? upper.charCodeAt(0) : unit;
+    folded[unit] = unit >= 128 && candidate < 128 ? unit : candidate;
+  }
+  tableReady = true;
+}
+
+/** `text` with every code unit canonicalised: `/x/i` matches `text` exactly where fold(text) contains fold(x). */
+export function foldCase(text: string): string {
+  if (!tableReady) buildTable();
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const canonical = folded[unit];
+    if (canonical !== unit) {
+      out += text.slice(start, i) + String.fromCharCode(canonical);
+      start = i + 1;
+    }
+  }
+  return start === 0 ? text : out + text.slice(start);
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether SQLite (UTF-8) holds `text` unchanged: lone surrogates are replaced on the way in. */
+export function survivesUtf8(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+/** Trigrams need three characters: shorter literals cannot use the index. */
+export function trigramSearchable(literal: string): boolean {
+  return [...literal].length >= 3 && survivesUtf8(literal);
+}
+
+/** An FTS5 query for `literal` as one phrase (a substring, with the trigram tokenizer). */
+export function phraseQuery(literal: string): string {
+  return `"${literal.replaceAll('"', '""')}"`;
+}
