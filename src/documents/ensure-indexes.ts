@@ -14,17 +14,23 @@ const SEARCHED_TYPES = new Set<ScalarAttributeType>(['string', 'text', 'email', 
 const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
   const result = new Map<string, IndexSpec[]>();
   for (const contentType of models.contentTypes.values()) {
+    // every read is scoped to a status (and a locale): led by them, one index serves the scope, a filter on the
+    // field and a sort on it together, without sorting the whole scope
+    // (ties are broken by id: with it in the index, a deep page is skipped over in the index alone)
+    const scoped = (field: string): IndexSpec => ({
+      keys: contentType.localized ? [['_status', 1], ['locale', 1], [field, 1], ['id', 1]] : [['_status', 1], [field, 1], ['id', 1]],
+    });
     const indexes: IndexSpec[] = [
       { keys: [['documentId', 1], ['locale', 1], ['_status', 1]], unique: true },
       { keys: [['id', 1]], unique: true },
       { keys: [['_status', 1], ['locale', 1], ['id', 1]] },
-      { keys: [['publishedAt', 1]] },
-      { keys: [['createdAt', 1]] },
-      { keys: [['updatedAt', 1]] },
+      scoped('publishedAt'),
+      scoped('createdAt'),
+      scoped('updatedAt'),
     ];
     for (const [name, attribute] of Object.entries(contentType.attributes)) {
-      if (attribute.type === 'relation' && !attribute.mappedBy) indexes.push({ keys: [[name, 1]] });
-      if (SORTABLE_TYPES.has(attribute.type as ScalarAttributeType) && !('unique' in attribute && attribute.unique)) indexes.push({ keys: [[name, 1]] });
+      if (attribute.type === 'relation' && !attribute.mappedBy) indexes.push(scoped(name));
+      if (SORTABLE_TYPES.has(attribute.type as ScalarAttributeType)) indexes.push(scoped(name));
       if (SEARCHED_TYPES.has(attribute.type as ScalarAttributeType) && !attribute.private) indexes.push({ keys: [[name, 1]], text: true });
       if ('unique' in attribute && attribute.unique && attribute.type !== 'relation') {
         indexes.push({ keys: [[name, 1], ['locale', 1], ['_status', 1]], unique: true });

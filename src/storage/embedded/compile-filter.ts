@@ -93,6 +93,12 @@ function equality(operator: string, operand: unknown, equals: (value: Scalar) =>
   }
 }
 
+// short lists as placeholders, which the planner can weigh against other indexes; long ones (a relation
+// filter's thousands of ids) as one JSON parameter, under SQLite's limit on parameters
+const LONG_LIST = 100;
+const list = (values: Array<string | number>): string => (values.length > LONG_LIST ? '(SELECT value FROM json_each(?))' : `(${values.map(() => '?').join(', ')})`);
+const listParams = (values: Array<string | number>): EntryValue[] => (values.length > LONG_LIST ? [JSON.stringify(values)] : values);
+
 const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
 /** Conditions on a path read with json_extract (E) and json_type (T). */
@@ -108,9 +114,9 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
     const strings = values.filter((value): value is string => typeof value === 'string');
     const numbers = values.filter((value): value is number => typeof value === 'number');
     const parts: Sql[] = [];
-    if (strings.length > 0) parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(strings)] });
+    if (strings.length > 0) parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN ${list(strings)})`, params: listParams(strings) });
     if (numbers.length > 0) {
-      parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN (SELECT value FROM json_each(?)) AND ${type} IN ('integer','real'))`, params: [JSON.stringify(numbers)] });
+      parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN ${list(numbers)} AND ${type} IN ('integer','real'))`, params: listParams(numbers) });
     }
     for (const value of values) if (value === null || typeof value === 'boolean') parts.push(equals(value));
     return join(parts, 'OR', FALSE);

@@ -50,10 +50,16 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const state = database.state(name);
     const where = condition(state, filter);
     if (!state.created) return [];
-    const from = `SELECT d.k AS k, json(d.doc) AS doc FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`;
+    const table = quote(state.tables.docs);
+    const from = `SELECT d.k AS k, json(d.doc) AS doc FROM ${table} AS d WHERE ${where.sql}`;
     const order = sqlOrder(state, options.sort);
+    if (order !== undefined && options.skip === 0) {
+      return database.statement(`${from} ORDER BY ${order} LIMIT ?`).all(...where.params, options.limit ?? -1) as Row[];
+    }
     if (order !== undefined) {
-      return database.statement(`${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...where.params, options.limit ?? -1, options.skip) as Row[];
+      // the keys of a deep page first: the rows skipped over are then read from the index alone, not the table
+      const keys = database.statement(`SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...where.params, options.limit ?? -1, options.skip) as number[];
+      return byKeys(database, table, keys);
     }
     // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
     const matched = database.statement(from).all(...where.params) as Row[];
@@ -61,6 +67,13 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
     const end = options.limit === undefined ? undefined : options.skip + options.limit;
     return keys.slice(options.skip, end).map((key) => parsed.get(key)!);
+  }
+
+  function byKeys(database: EmbeddedDatabase, table: string, keys: number[]): Row[] {
+    if (keys.length === 0) return [];
+    const found = database.statement(`SELECT k, json(doc) AS doc FROM ${table} WHERE k IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as Row[];
+    const byKey = new Map(found.map((row) => [row.k, row]));
+    return keys.map((key) => byKey.get(key)!);
   }
 
   const documentsOf = (found: Row[], projection: string[] | undefined): StoredDocument[] =>

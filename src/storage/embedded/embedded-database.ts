@@ -36,6 +36,8 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const MAX_STATEMENTS = 500;
 const MAX_MATCHERS = 256;
 const MAX_TEXT_PATHS = 1 << TEXT_SLOT_BITS;
+/** documents written between refreshes of the planner's statistics */
+const ANALYSE_EVERY = 5000;
 
 function cached<T>(cache: Map<string, T>, key: string, limit: number, make: () => T): T {
   let value = cache.get(key);
@@ -74,6 +76,16 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   sqlite.pragma('cache_size = -65536');
   registerFunctions(sqlite);
   sqlite.exec(CATALOG_SQL);
+  // The planner picks between indexes (a sort's, a filter's, the trigram one) by their statistics: sampled,
+  // so that keeping them fresh costs milliseconds at any size.
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
+  let writtenSinceAnalysis = 0;
+  const noteWrite = (): void => {
+    if (++writtenSinceAnalysis < ANALYSE_EVERY) return;
+    writtenSinceAnalysis = 0;
+    sqlite.pragma('optimize');
+  };
 
   const statements = new Map<string, Statement>();
   const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
@@ -180,6 +192,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       uniqueViolation(target, error);
     }
     target.counts.clear();
+    noteWrite();
   }
 
   return {
