@@ -89,14 +89,14 @@ const seedRelations = async (url) => {
 
 /**
  * Runs autocannon at `CONNECTIONS` for `duration` seconds; any non-2xx answer or error fails it.
- * Resolves with `{ name, rps, p50, p99 }` (latencies in ms).
+ * Resolves with `{ name, rps, p50, p99, answered }` (latencies in ms, `answered` requests in all).
  */
 const measure = (name, options, duration) =>
   new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration, ...options }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      resolve({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      resolve({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, answered: result.requests.total });
     });
   });
 

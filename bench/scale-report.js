@@ -5,19 +5,24 @@
  * the largest size's throughput to the smallest's.
  */
 
+const { deepPages } = require('./scale-workloads');
+
 const number = (value) => Math.round(value).toLocaleString('en-US');
-const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const megabytes = (bytes) => (bytes < 10 * 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${number(bytes / 1024 / 1024)} MB`);
 const share = (rps, bare) => `${((rps / bare.rps) * 100).toFixed(1)}%`;
+/** a latency, or a dash when nothing was answered during the run */
+const latency = (value, answered) => (answered > 0 ? String(value) : '—');
 
 /** Lines of the table of one size's `result` (see bench/scale.js). */
 const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes }) => [
   `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}`,
   '',
-  `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s`,
+  `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
   '',
   '| workload | req/s | p50 ms | p99 ms | vs bare | writes ok |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map(({ name, rps, p50, p99, written }) => `| ${name} | ${number(rps)} | ${p50} | ${p99} | ${share(rps, bare)} | ${written.succeeded}/${written.sent} |`),
+  ...rows.map(({ name, rps, p50, p99, answered, written }) => `| ${name} | ${number(rps)} | ${latency(p50, answered)} | ${latency(p99, answered)} | ${share(rps, bare)} | ${written.succeeded}/${written.sent} |`),
+  ...(rows.some(({ answered }) => answered === 0) ? ['', '— : no request was answered during the run'] : []),
 ];
 
 /** Lines of the table across sizes: req/s (share of bare) per workload and size, and the figures of each start. */
@@ -30,7 +35,8 @@ const summaryTable = (results) => {
   const lines = ['### Summary', '', line(header), line(header.map((_, index) => (index === 0 ? '---' : '---:')))];
   for (const [index, { name }] of first.rows.entries()) {
     const cells = results.map(({ rows, bare }) => `${number(rows[index].rps)} req/s (${share(rows[index].rps, bare)})`);
-    lines.push(line([name, ...cells, ...(ratioColumn ? [(last.rows[index].rps / first.rows[index].rps).toFixed(2)] : [])]));
+    const ratio = first.rows[index].rps > 0 ? (last.rows[index].rps / first.rows[index].rps).toFixed(2) : '—';
+    lines.push(line([name, ...cells, ...(ratioColumn ? [ratio] : [])]));
   }
   const figures = [
     ['start-up', (result) => `${number(result.startupMs)} ms`],

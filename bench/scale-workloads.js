@@ -23,13 +23,20 @@ const restPage = (body) => Array.isArray(body.data) && body.data.length > 0;
 const CONNECTION = 'query($t: String) { articles_connection(filters: { title: { containsi: $t } }) { nodes { documentId title } pageInfo { total } } }';
 const NESTED = 'query($v: Int) { articles(filters: { views: { eq: $v } }, pagination: { pageSize: 10 }) { title category { name } tags { name } author { name } } }';
 
+const lastPage = (size) => Math.max(1, Math.floor(size / PAGE_SIZE));
+
+/** The pages the sorted workload draws among: the PAGES_DRAWN up to page DEEP_PAGE, or to the last page when there are fewer. */
+const deepPages = (size) => {
+  const to = Math.min(DEEP_PAGE, lastPage(size));
+  return { from: Math.max(1, to - PAGES_DRAWN + 1), to };
+};
+
 /** `[{ name, graphql, request() → { method, path, headers?, body? }, matches(parsed body) → boolean }]` */
 const scaleWorkloads = ({ size, documentIds, viewsRange, terms, categories }) => {
-  const lastPage = Math.max(1, Math.floor(size / PAGE_SIZE));
-  const deepPage = Math.min(DEEP_PAGE, lastPage);
+  const deep = deepPages(size);
   const term = () => encodeURIComponent(pick(terms));
   return [
-    { name: 'REST list', request: () => get(`/api/articles?pagination[page]=${between(1, Math.min(PAGES_DRAWN, lastPage))}`), matches: restPage },
+    { name: 'REST list', request: () => get(`/api/articles?pagination[page]=${between(1, Math.min(PAGES_DRAWN, lastPage(size)))}`), matches: restPage },
     { name: 'REST title $containsi', request: () => get(`/api/articles?filters[title][$containsi]=${term()}`), matches: restTotal },
     { name: 'REST views $eq', request: () => get(`/api/articles?filters[views][$eq]=${between(0, viewsRange - 1)}`), matches: restTotal },
     {
@@ -38,8 +45,8 @@ const scaleWorkloads = ({ size, documentIds, viewsRange, terms, categories }) =>
       matches: (body) => restTotal(body) && body.data[0].category !== null,
     },
     {
-      name: `REST sort views:desc, page ≤ ${deepPage}`,
-      request: () => get(`/api/articles?sort=views:desc&pagination[page]=${between(Math.max(1, deepPage - PAGES_DRAWN + 1), deepPage)}`),
+      name: 'REST sort views:desc, deep page',
+      request: () => get(`/api/articles?sort=views:desc&pagination[page]=${between(deep.from, deep.to)}`),
       matches: restPage,
     },
     { name: 'REST get one by documentId', request: () => get(`/api/articles/${pick(documentIds)}`), matches: (body) => body.data !== null && typeof body.data.documentId === 'string' },
@@ -58,4 +65,4 @@ const scaleWorkloads = ({ size, documentIds, viewsRange, terms, categories }) =>
   ];
 };
 
-module.exports = { scaleWorkloads };
+module.exports = { scaleWorkloads, deepPages };

@@ -69,6 +69,7 @@ const measureSize = async (size, { cache, bare, writes, duration, only }) => {
     const startupMs = performance.now() - started;
     const rssAfterStart = rssOf(folio.child.pid);
     const bytes = folderBytes(dataDir);
+    await measure('bare node:http (warm-up)', { url: bare.url }, WARM_UP_SECONDS);
     const bareResult = await measure('bare node:http', { url: bare.url }, duration);
     const rows = [];
     for (const workload of scaleWorkloads(manifest).filter(({ name }) => only.test(name))) {
