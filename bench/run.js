@@ -139,6 +139,8 @@ const main = async () => {
   }
 };
 
+/** enough articles for every search term to be in a few titles */
+const MIN_SIZE = 100;
 const USAGE = 'usage: npm run bench [-- --size N | --sizes N,N,… [--writes N]]';
 
 /** a mistake on the command line: shown as its message alone */
@@ -164,7 +166,7 @@ const scaleArguments = (args) => {
   }
   if (args.length === 0) return undefined;
   if (values.size === undefined && values.sizes === undefined) throw new UsageError('--writes needs --size or --sizes');
-  const sizes = [...(values.size === undefined ? [] : [values.size]), ...(values.sizes?.split(',') ?? [])].map((text) => wholeNumber('--size', text.trim(), 1));
+  const sizes = [...(values.size === undefined ? [] : [values.size]), ...(values.sizes?.split(',') ?? [])].map((text) => wholeNumber('--size', text.trim(), MIN_SIZE));
   return { sizes: [...new Set(sizes)], writes: values.writes === undefined ? 0 : wholeNumber('--writes', values.writes, 0) };
 };
 
