@@ -10,60 +10,27 @@
  *   BENCH_BASELINE=<git ref> npm run bench   # the same workloads on an earlier build too, in alternating rounds (BENCH_ROUNDS, 4)
  *
  * Then the figures of the security defences (bench/security.js), unless BENCH_FILTER leaves them out.
+ *
+ *   npm run bench -- --size 20000 [--sizes 1000,50000] [--writes 20]   # the scale mode instead (bench/scale.js)
  */
-const { spawn } = require('node:child_process');
-const { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync } = require('node:fs');
+const { mkdtempSync, mkdirSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const autocannon = require('autocannon');
+const { parseArgs } = require('node:util');
 const { buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
+const { runScale } = require('./scale');
+const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor } = require('./folio-process');
 
-const ROOT = join(__dirname, '..');
-const TOKEN = 'bench-full-access-token-0123456789';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
 /** alternating rounds per workload when a baseline is measured (BENCH_ROUNDS) */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
 
-const startProcess = (args, env = {}) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /(http:\/\/[^\s]+)/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-
-const gql = async (url, query, variables) => {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-};
-
 const seed = async (url) => {
-  const categories = [];
-  for (let index = 0; index < 10; index += 1) {
-    categories.push((await gql(url, 'mutation($n: String!) { createCategory(data: { name: $n }) { documentId } }', { n: `Category ${index}` })).createCategory.documentId);
-  }
-  const tags = [];
-  for (let index = 0; index < 30; index += 1) {
-    tags.push((await gql(url, 'mutation($n: String!) { createTag(data: { name: $n }) { documentId } }', { n: `Tag ${index}` })).createTag.documentId);
-  }
-  const authors = [];
-  for (let index = 0; index < 20; index += 1) {
-    authors.push((await gql(url, 'mutation($n: String!) { createAuthor(data: { name: $n }) { documentId } }', { n: `Author ${index}` })).createAuthor.documentId);
-  }
+  const related = await seedRelations(url);
+  const [categories, tags, authors] = [related.categories, related.tags, related.authors].map((documents) => documents.map(({ documentId }) => documentId));
   const create = 'mutation($d: ArticleInput!) { createArticle(data: $d) { documentId } }';
   for (let start = 0; start < 1000; start += 25) {
     await Promise.all(
@@ -83,14 +50,7 @@ const seed = async (url) => {
   }
 };
 
-const measure = (name, options) =>
-  new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      resolve({ name, rps: result.requests.average, p99: result.latency.p99 });
-    });
-  });
+const measure = (name, options) => measureFor(name, options, DURATION);
 
 const workloads = (url) => {
   const listQuery = '{ articles(pagination: {pageSize: 10}) { documentId title category { name } tags { name } } }';
@@ -110,46 +70,16 @@ const workloads = (url) => {
   return list;
 };
 
-/** `extra`: more config files by name (`webhooks`), and more API tokens (`apiTokens`) */
-const writeConfig = (root, extra = {}) => {
-  const configDir = join(root, 'config');
-  mkdirSync(configDir);
-  const { apiTokens = [], ...files } = extra;
-  writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'bench', type: 'full-access', accessKey: TOKEN }, ...apiTokens] }));
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
-  writeFileSync(
-    join(configDir, 'plugins.json'),
-    JSON.stringify({
-      'users-permissions': {
-        config: { roles: { public: { permissions: ['article', 'category', 'tag', 'author'].flatMap((n) => [`api::${n}.${n}.find`, `api::${n}.${n}.findOne`]) } } },
-      },
-    }),
-  );
-  return configDir;
-};
-
 /** A Folio from `bin`, in production mode, with data under `root`/`name`, seeded unless `seeded: false`. */
 const startFolio = async (bin, root, name, { extra, seeded = true } = {}) => {
   const dir = join(root, name);
   mkdirSync(dir);
-  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const folio = await startProcess([...nodeArgs, bin, 'start', '--config', writeConfig(dir, extra), '--data', join(dir, 'data'), '--port', '0'], {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    API_TOKEN_SALT: 'bench-salt-bench-salt-bench-salt',
-  });
+  const folio = await startFolioProcess(bin, writeConfig(dir, extra), join(dir, 'data'));
   if (seeded) {
     process.stderr.write(`seeding 1,000 articles (${name})…\n`);
     await seed(folio.url);
   }
   return folio;
-};
-
-const stop = async (running) => {
-  if (!running) return;
-  running.child.kill('SIGTERM');
-  await new Promise((resolve) => running.child.once('exit', resolve));
 };
 
 const main = async () => {
@@ -209,7 +139,43 @@ const main = async () => {
   }
 };
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** enough articles for every search term to be in a few titles */
+const MIN_SIZE = 100;
+const USAGE = 'usage: npm run bench [-- --size N | --sizes N,N,… [--writes N]]';
+
+/** a mistake on the command line: shown as its message alone */
+class UsageError extends Error {
+  constructor(message) {
+    super(`${message}\n${USAGE}`);
+  }
+}
+
+const wholeNumber = (flag, text, least) => {
+  const value = Number(text);
+  if (text === '' || !Number.isInteger(value) || value < least) throw new UsageError(`${flag} takes a whole number of at least ${least}, not "${text}"`);
+  return value;
+};
+
+/** The scale mode's `{ sizes, writes }` when the command line asks for it; undefined for the default run. */
+const scaleArguments = (args) => {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: { size: { type: 'string' }, sizes: { type: 'string' }, writes: { type: 'string' } } }));
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  if (args.length === 0) return undefined;
+  if (values.size === undefined && values.sizes === undefined) throw new UsageError('--writes needs --size or --sizes');
+  const sizes = [...(values.size === undefined ? [] : [values.size]), ...(values.sizes?.split(',') ?? [])].map((text) => wholeNumber('--size', text.trim(), MIN_SIZE));
+  return { sizes: [...new Set(sizes)], writes: values.writes === undefined ? 0 : wholeNumber('--writes', values.writes, 0) };
+};
+
+Promise.resolve()
+  .then(() => {
+    const scale = scaleArguments(process.argv.slice(2));
+    return scale ? runScale(scale) : main();
+  })
+  .catch((error) => {
+    console.error(error instanceof UsageError ? error.message : error);
+    process.exit(1);
+  });

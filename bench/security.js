@@ -5,8 +5,8 @@
  * stay under 1 ms), and the server's RSS growth after 1,200 distinct 900 KB queries, once the
  * garbage of their answers is collected (the parse cache must not keep them: at most 100 MB).
  */
-const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { rssOf } = require('./folio-process');
 
 const { isEmailAddress } = require(join(__dirname, '../dist/src/common/email-address.js'));
 
@@ -16,7 +16,6 @@ const microsPerCall = (value, calls) => {
   return Number(process.hrtime.bigint() - started) / 1000 / calls;
 };
 
-const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
 
 const parseCacheGrowth = async (url, pid, { queries = 1200, bytes = 900 * 1024, concurrency = 10 } = {}) => {
   const send = (index) =>

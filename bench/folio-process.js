@@ -1,0 +1,106 @@
+'use strict';
+/**
+ * What both benchmark modes need to run Folio and talk to it: a server process started from a
+ * build and its address, its configuration (a full-access token, public reads), GraphQL calls,
+ * the related documents every article points to, autocannon measurements and the process's RSS.
+ */
+const { spawn } = require('node:child_process');
+const { mkdirSync, writeFileSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = join(__dirname, '..');
+const TOKEN = 'bench-full-access-token-0123456789';
+const CONNECTIONS = 50;
+const FOLIO_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  API_TOKEN_SALT: 'bench-salt-bench-salt-bench-salt',
+};
+
+/** Spawns `node args…` and resolves with the first http:// address it prints. */
+const startProcess = (args, env = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /(http:\/\/[^\s]+)/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+
+const stop = async (running) => {
+  if (!running || running.child.exitCode !== null) return;
+  running.child.kill('SIGTERM');
+  await new Promise((resolve) => running.child.once('exit', resolve));
+};
+
+const gql = async (url, query, variables) => {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+};
+
+/** `extra`: more config files by name (`webhooks`), and more API tokens (`apiTokens`) */
+const writeConfig = (root, extra = {}) => {
+  const configDir = join(root, 'config');
+  mkdirSync(configDir);
+  const { apiTokens = [], ...files } = extra;
+  writeFileSync(join(configDir, 'admin.json'), JSON.stringify({ apiTokens: [{ name: 'bench', type: 'full-access', accessKey: TOKEN }, ...apiTokens] }));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
+  writeFileSync(
+    join(configDir, 'plugins.json'),
+    JSON.stringify({
+      'users-permissions': {
+        config: { roles: { public: { permissions: ['article', 'category', 'tag', 'author'].flatMap((n) => [`api::${n}.${n}.find`, `api::${n}.${n}.findOne`]) } } },
+      },
+    }),
+  );
+  return configDir;
+};
+
+/** Folio from `bin` in production mode, on a free port, with its config in `configDir` and data in `dataDir`. */
+const startFolioProcess = (bin, configDir, dataDir) => {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startProcess([...nodeArgs, bin, 'start', '--config', configDir, '--data', dataDir, '--port', '0'], FOLIO_ENV);
+};
+
+/** 10 categories, 30 tags and 20 authors, created through GraphQL: `{ categories, tags, authors }`, each `[{ documentId, name }]`. */
+const seedRelations = async (url) => {
+  const create = async (type, label, count) => {
+    const created = [];
+    for (let index = 0; index < count; index += 1) {
+      const name = `${label} ${index}`;
+      const data = await gql(url, `mutation($n: String!) { create${type}(data: { name: $n }) { documentId } }`, { n: name });
+      created.push({ documentId: data[`create${type}`].documentId, name });
+    }
+    return created;
+  };
+  return { categories: await create('Category', 'Category', 10), tags: await create('Tag', 'Tag', 30), authors: await create('Author', 'Author', 20) };
+};
+
+/**
+ * Runs autocannon at `CONNECTIONS` for `duration` seconds; any non-2xx answer or error fails it.
+ * Resolves with `{ name, rps, p50, p99, answered }` (latencies in ms, `answered` requests in all).
+ */
+const measure = (name, options, duration) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration, ...options }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, answered: result.requests.total });
+    });
+  });
+
+/** Resident memory of a process, in bytes. */
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+
+module.exports = { ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, rssOf };

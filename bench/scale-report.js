@@ -1,0 +1,51 @@
+'use strict';
+/**
+ * The scale benchmark's markdown: a table per size (each read workload's req/s, p50, p99, share of
+ * bare node:http in the same run, background writes) and a summary across sizes with the ratio of
+ * the largest size's throughput to the smallest's.
+ */
+
+const { deepPages } = require('./scale-workloads');
+
+const number = (value) => Math.round(value).toLocaleString('en-US');
+const megabytes = (bytes) => (bytes < 10 * 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${number(bytes / 1024 / 1024)} MB`);
+const share = (rps, bare) => `${((rps / bare.rps) * 100).toFixed(1)}%`;
+/** a latency, or a dash when nothing was answered during the run */
+const latency = (value, answered) => (answered > 0 ? String(value) : '—');
+
+/** Lines of the table of one size's `result` (see bench/scale.js). */
+const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes }) => [
+  `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}`,
+  '',
+  `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
+  '',
+  '| workload | req/s | p50 ms | p99 ms | vs bare | writes ok |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map(({ name, rps, p50, p99, answered, written }) => `| ${name} | ${number(rps)} | ${latency(p50, answered)} | ${latency(p99, answered)} | ${share(rps, bare)} | ${written.succeeded}/${written.sent} |`),
+  ...(rows.some(({ answered }) => answered === 0) ? ['', '— : no request was answered during the run'] : []),
+];
+
+/** Lines of the table across sizes: req/s (share of bare) per workload and size, and the figures of each start. */
+const summaryTable = (results) => {
+  const first = results[0];
+  const last = results[results.length - 1];
+  const ratioColumn = results.length > 1;
+  const header = ['workload', ...results.map(({ size }) => `${number(size)} articles`), ...(ratioColumn ? [`${number(last.size)} ÷ ${number(first.size)}`] : [])];
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const lines = ['### Summary', '', line(header), line(header.map((_, index) => (index === 0 ? '---' : '---:')))];
+  for (const [index, { name }] of first.rows.entries()) {
+    const cells = results.map(({ rows, bare }) => `${number(rows[index].rps)} req/s (${share(rows[index].rps, bare)})`);
+    const ratio = first.rows[index].rps > 0 ? (last.rows[index].rps / first.rows[index].rps).toFixed(2) : '—';
+    lines.push(line([name, ...cells, ...(ratioColumn ? [ratio] : [])]));
+  }
+  const figures = [
+    ['start-up', (result) => `${number(result.startupMs)} ms`],
+    ['RSS after start', (result) => megabytes(result.rssAfterStart)],
+    ['RSS at the end', (result) => megabytes(result.rssAtEnd)],
+    ['data folder', (result) => megabytes(result.folderBytes)],
+  ];
+  for (const [name, cell] of figures) lines.push(line([name, ...results.map(cell), ...(ratioColumn ? [''] : [])]));
+  return lines;
+};
+
+module.exports = { sizeTable, summaryTable };

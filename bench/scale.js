@@ -1,0 +1,109 @@
+'use strict';
+/**
+ * The scale benchmark (`npm run bench -- --size N`, see README "Benchmark at scale"): for each size,
+ * a seeded data folder (bench/scale-seed.js), Folio started on it (start-up time, RSS), then every
+ * read workload (bench/scale-workloads.js) with autocannon, its answers checked first to find
+ * something, optionally with background writes (bench/scale-writes.js), against bare node:http
+ * measured in the same run. Folders are seeded once per run, in BENCH_SCALE_CACHE when set (and
+ * kept there for the next run), else in a temporary folder removed at the end.
+ */
+const { execFileSync } = require('node:child_process');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { measure, rssOf, startFolioProcess, startProcess, stop } = require('./folio-process');
+const { seededFolder } = require('./scale-seed');
+const { scaleWorkloads } = require('./scale-workloads');
+const { startWrites } = require('./scale-writes');
+const { sizeTable, summaryTable } = require('./scale-report');
+
+const WARM_UP_SECONDS = 2;
+/** requests of each workload whose answers are checked before it is measured */
+const CHECKED_ANSWERS = 5;
+
+const folderBytes = (dir) => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+
+/** A few of the workload's requests, sent one by one: each must be 2xx, error-free and find something. */
+const checkAnswers = async (url, workload) => {
+  for (let count = 0; count < CHECKED_ANSWERS; count += 1) {
+    const { method, path, headers, body } = workload.request();
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const parsed = response.ok ? JSON.parse(text) : undefined;
+    if (!parsed || parsed.errors || !workload.matches(parsed)) {
+      throw new Error(`${workload.name}: ${method} ${path} ${body ?? ''} answered ${response.status} without a match: ${text.slice(0, 300)}`);
+    }
+  }
+};
+
+/** autocannon options for `workload`: a fresh query per request; GraphQL answers carrying errors are counted in `failed`. */
+const cannonOptions = (url, workload, failed) => {
+  const request = { setupRequest: (defaults) => ({ ...defaults, ...workload.request() }) };
+  if (workload.graphql) request.onResponse = (status, body) => body.includes('"errors":') && (failed.count += 1);
+  return { url, requests: [request] };
+};
+
+const measureWorkload = async (url, workload, manifest, { writes, duration }) => {
+  await checkAnswers(url, workload);
+  const failed = { count: 0 };
+  const writer = startWrites(url, manifest, writes);
+  let measured;
+  let written;
+  try {
+    await measure(`${workload.name} (warm-up)`, cannonOptions(url, workload, failed), WARM_UP_SECONDS);
+    // the server is still working on the warm-up's last requests (closing a connection does not stop them):
+    // a cheap request answers once they are done, so the measured run does not pay for them
+    await fetch(`${url}/api/articles/${manifest.documentIds[0]}`).then((response) => response.arrayBuffer());
+    measured = await measure(workload.name, cannonOptions(url, workload, failed), duration);
+  } finally {
+    written = await writer.stop();
+  }
+  if (written.failures.length > 0) throw new Error(`${workload.name}: ${written.failures.length} of ${written.sent} writes failed, the first: ${written.failures[0]}`);
+  if (failed.count > 0) throw new Error(`${workload.name}: ${failed.count} GraphQL answers carried errors`);
+  return { ...measured, written };
+};
+
+const measureSize = async (size, { cache, bare, writes, duration, only }) => {
+  const { configDir, dataDir, manifest } = await seededFolder(join(cache, String(size)), size);
+  const started = performance.now();
+  const folio = await startFolioProcess('bin/folio.js', configDir, dataDir);
+  try {
+    const startupMs = performance.now() - started;
+    const rssAfterStart = rssOf(folio.child.pid);
+    const bytes = folderBytes(dataDir);
+    await measure('bare node:http (warm-up)', { url: bare.url }, WARM_UP_SECONDS);
+    const bareResult = await measure('bare node:http', { url: bare.url }, duration);
+    const rows = [];
+    for (const workload of scaleWorkloads(manifest).filter(({ name }) => only.test(name))) {
+      process.stderr.write(`${size} articles: ${workload.name}\n`);
+      rows.push(await measureWorkload(folio.url, workload, manifest, { writes, duration }));
+    }
+    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(folio.child.pid), folderBytes: bytes };
+  } finally {
+    await stop(folio);
+  }
+};
+
+/** Runs the sizes in increasing order and prints a table per size, then the summary. */
+const runScale = async ({ sizes, writes }) => {
+  const root = mkdtempSync(join(tmpdir(), 'folio-scale-'));
+  const cache = process.env.BENCH_SCALE_CACHE ?? root;
+  const settings = { cache, writes, duration: Number(process.env.BENCH_DURATION ?? 10), only: new RegExp(process.env.BENCH_FILTER ?? '', 'i') };
+  let bare;
+  try {
+    bare = await startProcess([join(__dirname, 'bare-server.js')]);
+    const results = [];
+    for (const size of [...sizes].sort((a, b) => a - b)) {
+      const result = await measureSize(size, { ...settings, bare });
+      results.push(result);
+      console.log(['', ...sizeTable(result)].join('\n'));
+    }
+    console.log(['', ...summaryTable(results)].join('\n'));
+  } finally {
+    bare?.child.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+};
+
+module.exports = { runScale };
