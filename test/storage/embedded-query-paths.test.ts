@@ -132,3 +132,32 @@ describe('embedded engine query paths agree with plain evaluation', () => {
     }
   });
 });
+
+describe('embedded engine reads that scan', () => {
+  test('run off the main thread: a cheap read asked after a scan of 20,000 documents answers first', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'folio-scan-'));
+    const store = await openStore({ client: 'embedded' }, dataDir);
+    try {
+      const items = store.collection('items');
+      await items.createIndex({ keys: [['id', 1]], unique: true });
+      const documents = Array.from({ length: 20000 }, (_, id): StoredDocument => ({ id, blocks: [{ kind: id % 7 === 0 ? 'quote' : 'text', size: id % 5 }] }));
+      for (let start = 0; start < documents.length; start += 5000) await items.insertMany(documents.slice(start, start + 5000));
+      const answered: string[] = [];
+      // $elemMatch on an array of objects: only the in-memory matcher decides it, document by document
+      const scan = items.countDocuments({ blocks: { $elemMatch: { kind: 'quote', size: { $gte: 2 } } } }).then((total) => {
+        answered.push('scan');
+        return total;
+      });
+      const cheap = items.findOne({ id: 12345 }).then((found) => {
+        answered.push('cheap');
+        return found;
+      });
+      expect(await cheap).toEqual(documents[12345]);
+      expect(await scan).toBe(documents.filter((document) => Number(document.id) % 7 === 0 && Number(document.id) % 5 >= 2).length);
+      expect(answered).toEqual(['cheap', 'scan']);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -14,6 +14,8 @@ export interface CollectionState extends PathKinds {
   kinds: Map<string, number>;
   /** counts by filter, forgotten at every write to the collection: list pages ask for the same total again and again */
   counts: Map<string, number>;
+  /** bumped by every write to the collection */
+  generation: number;
   textSlot(path: string): number | undefined;
   /** top-level fields with multikey entries: those that have held an array */
   multikeyFields(): string[];
@@ -28,6 +30,7 @@ export function createCollectionState(name: string): CollectionState {
     textPaths: [],
     kinds: new Map(),
     counts: new Map(),
+    generation: 0,
     of(path) {
       return this.kinds.get(path) ?? 0;
     },

@@ -29,6 +29,8 @@ export interface FilterTarget extends PathKinds {
 export interface Sql {
   sql: string;
   params: Array<EntryValue>;
+  /** whether it may test every document of the collection in JavaScript (reader-pool runs those off the main thread) */
+  heavy?: boolean;
 }
 
 export const TEXT_SLOT_BITS = 6;
@@ -64,14 +66,15 @@ const join = (parts: Sql[], operator: 'AND' | 'OR', empty: Sql): Sql => {
   const middle = parts.length >> 1;
   const left = join(parts.slice(0, middle), operator, empty);
   const right = join(parts.slice(middle), operator, empty);
-  return { sql: `(${left.sql} ${operator} ${right.sql})`, params: [...left.params, ...right.params] };
+  return { sql: `(${left.sql} ${operator} ${right.sql})`, params: [...left.params, ...right.params], heavy: left.heavy || right.heavy };
 };
-const not = (part: Sql): Sql => ({ sql: `(NOT ${part.sql})`, params: part.params });
+const not = (part: Sql): Sql => ({ sql: `(NOT ${part.sql})`, params: part.params, heavy: part.heavy });
 
 const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
 
-const fallback = (path: string, condition: unknown): Sql => ({ sql: 'folio_match(json(d.doc), ?)', params: [JSON.stringify({ [path]: condition })] });
+const matched = (filter: Filter): Sql => ({ sql: 'folio_match(json(d.doc), ?)', params: [JSON.stringify(filter)], heavy: true });
+const fallback = (path: string, condition: unknown): Sql => matched({ [path]: condition });
 
 const NOT_EQUALITY = Symbol('not an equality operator');
 
@@ -139,7 +142,7 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       return FALSE;
     case '$regex': {
       if (typeof operand !== 'string' || (options !== undefined && typeof options !== 'string')) return undefined;
-      const regex: Sql = { sql: `(${type} IS 'text' AND folio_regex(${extract}, ?, ?))`, params: [operand, options ?? ''] };
+      const regex: Sql = { sql: `(${type} IS 'text' AND folio_regex(${extract}, ?, ?))`, params: [operand, options ?? ''], heavy: true };
       const pattern = literalOf(operand, options);
       const slot = target.textSlot(path);
       if (!pattern || slot === undefined || !trigramSearchable(pattern.literal)) return regex;
@@ -182,7 +185,7 @@ function multikeyCondition(target: FilterTarget, field: string, operator: string
       return operand === 0 ? some('m.v = ?', [MARKER.emptyArray]) : undefined;
     case '$regex':
       if (typeof operand !== 'string' || (options !== undefined && typeof options !== 'string')) return undefined;
-      return some(`m.v >= '' AND m.v < x'' AND folio_regex(m.v, ?, ?)`, [operand, (options as string | undefined) ?? '']);
+      return { ...some(`m.v >= '' AND m.v < x'' AND folio_regex(m.v, ?, ?)`, [operand, (options as string | undefined) ?? '']), heavy: true };
     default:
       return undefined;
   }
@@ -225,7 +228,7 @@ export function compileFilter(target: FilterTarget, filter: Filter): Sql {
       else if (key === '$or') parts.push(join(branches, 'OR', FALSE));
       else parts.push(not(join(branches, 'OR', FALSE)));
     } else if (key.startsWith('$')) {
-      return { sql: 'folio_match(json(d.doc), ?)', params: [JSON.stringify(filter)] };
+      return matched(filter);
     } else {
       parts.push(fieldCondition(target, key, condition));
     }

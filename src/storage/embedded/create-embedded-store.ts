@@ -8,7 +8,12 @@ import { createMutex } from './create-mutex';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { migrateLmdbStore } from './migrate-lmdb-store';
+import { createReaderPool } from './reader-pool';
+import { createWalSync } from './wal-sync';
 import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../sequences';
+
+/** WAL size past which its frames are copied into the database file (SQLite's own default, 1,000 pages) */
+const CHECKPOINT_BYTES = 4 * 1024 * 1024;
 
 interface OpenTransaction {
   /** set once committed or rolled back: work it started later must not join it */
@@ -40,6 +45,8 @@ export function openEmbeddedStore(dataDir: string): Store {
     lock.release();
     throw error;
   }
+  const readers = createReaderPool(join(dataDir, 'store.sqlite'));
+  const wal = createWalSync(join(dataDir, 'store.sqlite-wal'));
   const collections = new Map<string, Collection>();
   const mutex = createMutex();
   const current = new AsyncLocalStorage<OpenTransaction>();
@@ -64,8 +71,21 @@ export function openEmbeddedStore(dataDir: string): Store {
     }
   }
 
+  /** `work` under the write lock; resolves once its commit is on disk (the lock is not held meanwhile) */
+  async function committed<T>(work: () => Promise<T>): Promise<T> {
+    const result = await mutex.run(work);
+    await wal.flushed();
+    if (wal.size() > CHECKPOINT_BYTES) readers.checkpoint();
+    return result;
+  }
+
   const access: EmbeddedStoreAccess = {
     database: open,
+    readers: () => readers,
+    inTransaction() {
+      const joined = current.getStore();
+      return joined !== undefined && !joined.closed;
+    },
     async write(apply) {
       const joined = current.getStore();
       // a promise started inside a finished transaction still carries it in its async context
@@ -73,7 +93,7 @@ export function openEmbeddedStore(dataDir: string): Store {
         open();
         return inTransaction(apply);
       }
-      return mutex.run(async () => {
+      return committed(async () => {
         open();
         return inTransaction(apply);
       });
@@ -111,7 +131,7 @@ export function openEmbeddedStore(dataDir: string): Store {
     transaction(work) {
       const joined = current.getStore();
       if (joined && !joined.closed) return work();
-      return mutex.run(async () => {
+      return committed(async () => {
         const sqlite = open().sqlite;
         const transaction: OpenTransaction = { closed: false };
         sqlite.exec('BEGIN IMMEDIATE');
@@ -140,6 +160,8 @@ export function openEmbeddedStore(dataDir: string): Store {
       await mutex.run(async () => {
         closed = true;
       });
+      await readers.close();
+      await wal.close();
       database.close();
       lock.release();
     },

@@ -10,6 +10,7 @@ import type { EmbeddedDatabase } from './embedded-database';
 import { sortsInSql } from './path-kinds';
 import { projectDocument } from './project-document';
 import { sortEntries } from './sort-documents';
+import type { ReaderPool } from './reader-pool';
 
 /** What a collection needs from its store. */
 export interface EmbeddedStoreAccess {
@@ -17,6 +18,9 @@ export interface EmbeddedStoreAccess {
   database(): EmbeddedDatabase;
   /** runs `apply` in a SQLite transaction (the caller's, or its own, committed before resolving); all or nothing */
   write<T>(apply: () => T): Promise<T>;
+  /** whether the caller is inside a transaction: it reads on the writing connection, to see its own writes */
+  inTransaction(): boolean;
+  readers(): ReaderPool;
 }
 
 interface Row {
@@ -45,7 +49,13 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return compileFilter(state, filter);
   };
 
-  function rows(filter: Filter, options: NormalizedFindOptions): Row[] {
+  /** A statement's rows: on the reader thread when it may scan in JavaScript, here otherwise. */
+  function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
+    if (heavy && !store.inTransaction()) return store.readers().all<T>(sql, params);
+    return database.statement(sql).all(...params) as T[];
+  }
+
+  async function rows(filter: Filter, options: NormalizedFindOptions): Promise<Row[]> {
     const database = store.database();
     const state = database.state(name);
     const where = condition(state, filter);
@@ -54,15 +64,16 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const from = `SELECT d.k AS k, json(d.doc) AS doc FROM ${table} AS d WHERE ${where.sql}`;
     const order = sqlOrder(state, options.sort);
     if (order !== undefined && options.skip === 0) {
-      return database.statement(`${from} ORDER BY ${order} LIMIT ?`).all(...where.params, options.limit ?? -1) as Row[];
+      return select<Row>(database, `${from} ORDER BY ${order} LIMIT ?`, [...where.params, options.limit ?? -1], where.heavy);
     }
     if (order !== undefined) {
       // the keys of a deep page first: the rows skipped over are then read from the index alone, not the table
-      const keys = database.statement(`SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...where.params, options.limit ?? -1, options.skip) as number[];
-      return byKeys(database, table, keys);
+      const sql = `SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const keys = (await select<{ k: number }>(database, sql, [...where.params, options.limit ?? -1, options.skip], where.heavy)).map((row) => row.k);
+      return byKeys(store.database(), table, keys);
     }
     // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
-    const matched = database.statement(from).all(...where.params) as Row[];
+    const matched = await select<Row>(database, from, where.params, where.heavy);
     const parsed = new Map(matched.map((row) => [row.k, row]));
     const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
     const end = options.limit === undefined ? undefined : options.skip + options.limit;
@@ -73,7 +84,8 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     if (keys.length === 0) return [];
     const found = database.statement(`SELECT k, json(doc) AS doc FROM ${table} WHERE k IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as Row[];
     const byKey = new Map(found.map((row) => [row.k, row]));
-    return keys.map((key) => byKey.get(key)!);
+    // a document deleted since the reader thread saw it is left out
+    return keys.flatMap((key) => byKey.get(key) ?? []);
   }
 
   const documentsOf = (found: Row[], projection: string[] | undefined): StoredDocument[] =>
@@ -127,11 +139,11 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     name,
     async find(filter, options) {
       const normalized = normalizeFindOptions(options);
-      return documentsOf(rows(filter, normalized), normalized.projection);
+      return documentsOf(await rows(filter, normalized), normalized.projection);
     },
     async findOne(filter, options) {
       const normalized = { ...normalizeFindOptions(options), limit: 1 };
-      return documentsOf(rows(filter, normalized), normalized.projection)[0] ?? null;
+      return documentsOf(await rows(filter, normalized), normalized.projection)[0] ?? null;
     },
     async countDocuments(filter) {
       const database = store.database();
@@ -141,9 +153,14 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const cacheKey = JSON.stringify(filter);
       let total = state.counts.get(cacheKey);
       if (total === undefined) {
-        const row = database.statement(`SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`).get(...where.params) as { n: number };
-        if (state.counts.size >= 256) state.counts.clear();
-        state.counts.set(cacheKey, (total = row.n));
+        const generation = state.generation;
+        const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
+        total = row.n;
+        // a count taken on the reader thread while a write committed would be stale: not remembered
+        if (state.generation === generation) {
+          if (state.counts.size >= 256) state.counts.clear();
+          state.counts.set(cacheKey, total);
+        }
       }
       return total;
     },

@@ -2,13 +2,13 @@ import Database, { type Database as SqliteDatabase, type Statement } from 'bette
 import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
 import type { IndexSpec, StoredDocument } from '../types';
 import { UniqueConstraintError } from '../types';
-import { createMatcher, type Matcher } from './create-matcher';
 import { createCollectionState, type CollectionState } from './collection-state';
 import { extractOf, TEXT_SLOT_BITS } from './compile-filter';
 import { entriesOf } from './multikey-entries';
 import { collectKinds, KIND } from './path-kinds';
 import { foldCase, survivesUtf8 } from './text-pattern';
 import { getPath } from './document-path';
+import { cached, registerFunctions } from './sql-functions';
 
 /**
  * The embedded engine's SQLite file: per collection a table of JSON documents by internal key (insertion
@@ -34,33 +34,9 @@ export interface EmbeddedDatabase {
 
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const MAX_STATEMENTS = 500;
-const MAX_MATCHERS = 256;
 const MAX_TEXT_PATHS = 1 << TEXT_SLOT_BITS;
 /** documents written between refreshes of the planner's statistics */
 const ANALYSE_EVERY = 5000;
-
-function cached<T>(cache: Map<string, T>, key: string, limit: number, make: () => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= limit) cache.clear();
-    cache.set(key, (value = make()));
-  }
-  return value;
-}
-
-function registerFunctions(sqlite: SqliteDatabase): void {
-  const matchers = new Map<string, Matcher>();
-  const regexes = new Map<string, RegExp>();
-  sqlite.function('folio_match', { deterministic: true }, (doc: unknown, condition: unknown) => {
-    const matches = cached(matchers, String(condition), MAX_MATCHERS, () => createMatcher(JSON.parse(String(condition))));
-    return matches(JSON.parse(String(doc)) as StoredDocument) ? 1 : 0;
-  });
-  sqlite.function('folio_regex', { deterministic: true }, (value: unknown, pattern: unknown, options: unknown) => {
-    if (typeof value !== 'string') return 0;
-    const regex = cached(regexes, `${String(options)}/${String(pattern)}`, MAX_MATCHERS, () => new RegExp(String(pattern), String(options)));
-    return regex.test(value) ? 1 : 0;
-  });
-}
 
 const CATALOG_SQL = `
 CREATE TABLE IF NOT EXISTS folio_catalog (name TEXT PRIMARY KEY, indexes TEXT NOT NULL, text_paths TEXT NOT NULL);
@@ -69,9 +45,14 @@ CREATE TABLE IF NOT EXISTS folio_paths (collection TEXT NOT NULL, path TEXT NOT 
 
 export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   const sqlite = new Database(file);
-  // WAL: readers never wait for the writer; FULL: a commit is on disk when it returns, crash or power loss
+  // WAL: readers never wait for the writer. NORMAL: a commit does not flush the WAL file on this thread;
+  // the store acknowledges a write once wal-sync has flushed it
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('synchronous = NORMAL');
+  // checkpoints flush the database file: the reader thread takes them (reader-pool), not this one
+  sqlite.pragma('wal_autocheckpoint = 0');
+  // once checkpointed, a WAL grown by a bulk write is cut back when it starts over
+  sqlite.pragma('journal_size_limit = 16777216');
   // the page cache bounds memory whatever the data size (64 MB)
   sqlite.pragma('cache_size = -65536');
   registerFunctions(sqlite);
@@ -98,6 +79,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       state.textPaths = [];
       state.kinds = new Map();
       state.counts.clear();
+      state.generation++;
     }
     const rows = statement('SELECT name, indexes, text_paths FROM folio_catalog').all() as Array<{ name: string; indexes: string; text_paths: string }>;
     for (const row of rows) {
@@ -192,6 +174,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       uniqueViolation(target, error);
     }
     target.counts.clear();
+    target.generation++;
     noteWrite();
   }
 

@@ -1,0 +1,92 @@
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ReadAnswer, ReadRequest } from './reader-worker';
+
+/**
+ * Reads that scan (a condition only the in-memory matcher or a RegExp can decide, over a whole collection) run
+ * on a reader thread, so that the main thread keeps answering every other request meanwhile. Started on the
+ * first such read; it keeps the process alive only while a read is pending.
+ */
+export interface ReaderPool {
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /** copies the WAL into the database file off the main thread (the writing connection never does: its autocheckpoint is off) */
+  checkpoint(): void;
+  close(): Promise<void>;
+}
+
+// From the TypeScript sources (the tests, scripts run through swc) the thread compiles what it loads as they do.
+const COMPILE_TYPESCRIPT = `
+const { readFileSync } = require('node:fs');
+const { transformSync } = require('@swc/core');
+require.extensions['.ts'] = (module, filename) => module._compile(
+  transformSync(readFileSync(filename, 'utf8'), { filename, module: { type: 'commonjs' }, jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }).code,
+  filename,
+);
+`;
+
+function workerSource(): string {
+  const extension = extname(__filename);
+  const entry = `require(${JSON.stringify(join(__dirname, `reader-worker${extension}`))});`;
+  return extension === '.ts' ? `${COMPILE_TYPESCRIPT}${entry}` : entry;
+}
+
+interface Pending {
+  resolve(rows: unknown[]): void;
+  reject(error: Error): void;
+}
+
+export function createReaderPool(file: string): ReaderPool {
+  let worker: Worker | undefined;
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let checkpointing = false;
+
+  function failAll(error: Error): void {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+    worker = undefined;
+  }
+
+  function started(): Worker {
+    if (worker) return worker;
+    const thread = new Worker(workerSource(), { eval: true, workerData: { file } });
+    thread.on('message', (answer: ReadAnswer) => {
+      const waiting = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (pending.size === 0) thread.unref();
+      if (!waiting) return;
+      if ('rows' in answer) waiting.resolve(answer.rows);
+      else waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
+    });
+    thread.on('error', failAll);
+    thread.on('exit', () => failAll(new Error('the reader thread stopped')));
+    return (worker = thread);
+  }
+
+  return {
+    all<T>(sql: string, params: readonly unknown[]) {
+      const thread = started();
+      const id = nextId++;
+      thread.ref();
+      return new Promise<T[]>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+        thread.postMessage({ id, sql, params: [...params] } satisfies ReadRequest);
+      });
+    },
+    checkpoint() {
+      if (checkpointing) return;
+      checkpointing = true;
+      this.all('PRAGMA wal_checkpoint(PASSIVE)', [])
+        // a checkpoint that fails (the store closing) is taken again after the next writes
+        .catch(() => undefined)
+        .finally(() => {
+          checkpointing = false;
+        });
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      if (thread) await thread.terminate();
+    },
+  };
+}

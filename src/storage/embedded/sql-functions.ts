@@ -1,0 +1,34 @@
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { StoredDocument } from '../types';
+import { createMatcher, type Matcher } from './create-matcher';
+
+const MAX_COMPILED = 256;
+
+/** `make()`'s value under `key`, remembered; past `limit` entries the memory starts over. */
+export function cached<T>(cache: Map<string, T>, key: string, limit: number, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= limit) cache.clear();
+    cache.set(key, (value = make()));
+  }
+  return value;
+}
+
+/**
+ * What compiled filters call (compile-filter), on every connection: `folio_match(doc, condition)` tests a
+ * document against a store condition with the in-memory matcher, `folio_regex(value, pattern, options)` a string
+ * against a RegExp. Both are pure, and compiled conditions are remembered per connection.
+ */
+export function registerFunctions(sqlite: SqliteDatabase): void {
+  const matchers = new Map<string, Matcher>();
+  const regexes = new Map<string, RegExp>();
+  sqlite.function('folio_match', { deterministic: true }, (doc: unknown, condition: unknown) => {
+    const matches = cached(matchers, String(condition), MAX_COMPILED, () => createMatcher(JSON.parse(String(condition))));
+    return matches(JSON.parse(String(doc)) as StoredDocument) ? 1 : 0;
+  });
+  sqlite.function('folio_regex', { deterministic: true }, (value: unknown, pattern: unknown, options: unknown) => {
+    if (typeof value !== 'string') return 0;
+    const regex = cached(regexes, `${String(options)}/${String(pattern)}`, MAX_COMPILED, () => new RegExp(String(pattern), String(options)));
+    return regex.test(value) ? 1 : 0;
+  });
+}
