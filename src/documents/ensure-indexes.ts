@@ -1,4 +1,4 @@
-import type { Models, ScalarAttributeType } from '../models/types';
+import type { Attribute, Models, ScalarAttributeType } from '../models/types';
 import type { IndexSpec, Store } from '../storage/types';
 
 /** Short scalars: filtered and sorted on by lists, indexed by default. */
@@ -28,10 +28,13 @@ const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
       scoped('createdAt'),
       scoped('updatedAt'),
     ];
+    const indexed = (name: string, attribute: Attribute): boolean =>
+      contentType.storage?.indexed ? contentType.storage.indexed.includes(name) : SORTABLE_TYPES.has(attribute.type as ScalarAttributeType);
+    const searchable = (name: string, attribute: Attribute): boolean =>
+      contentType.storage?.searchable ? contentType.storage.searchable.includes(name) : SEARCHED_TYPES.has(attribute.type as ScalarAttributeType) && !attribute.private;
     for (const [name, attribute] of Object.entries(contentType.attributes)) {
-      if (attribute.type === 'relation' && !attribute.mappedBy) indexes.push(scoped(name));
-      if (SORTABLE_TYPES.has(attribute.type as ScalarAttributeType)) indexes.push(scoped(name));
-      if (SEARCHED_TYPES.has(attribute.type as ScalarAttributeType) && !attribute.private) indexes.push({ keys: [[name, 1]], text: true });
+      if ((attribute.type === 'relation' && !attribute.mappedBy) || indexed(name, attribute)) indexes.push(scoped(name));
+      if (searchable(name, attribute)) indexes.push({ keys: [[name, 1]], text: true });
       if ('unique' in attribute && attribute.unique && attribute.type !== 'relation') {
         indexes.push({ keys: [[name, 1], ['locale', 1], ['_status', 1]], unique: true });
       }

@@ -69,8 +69,32 @@ function parseContentType(source: Extract<ModelSource, { source: 'content-type' 
     attributes: parseAttributes(file, json, localized, problems, customFields),
     file,
   };
+  const storage = storageOptions(read.object(read.object(json, 'pluginOptions') ?? {}, 'folio', 'pluginOptions.folio'), contentType.attributes, (message) =>
+    problems.push({ file, message }),
+  );
+  if (storage) contentType.storage = storage;
   const description = read.string(info, 'description', 'info.description');
   return description === undefined ? contentType : { ...contentType, description };
+}
+
+/** `pluginOptions.folio.indexed` / `.searchable`: lists of the type's own attribute names (empty: none). */
+function storageOptions(raw: RawObject | undefined, attributes: Record<string, Attribute>, report: (message: string) => void): ContentType['storage'] {
+  if (!raw) return undefined;
+  const storage: NonNullable<ContentType['storage']> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key !== 'indexed' && key !== 'searchable') {
+      report(`pluginOptions.folio.${key} is not an option (indexed, searchable)`);
+      continue;
+    }
+    if (!Array.isArray(value) || !value.every((name): name is string => typeof name === 'string')) {
+      report(`pluginOptions.folio.${key} must be an array of attribute names, got ${JSON.stringify(value)}`);
+      continue;
+    }
+    const unknown = value.filter((name) => !Object.hasOwn(attributes, name));
+    if (unknown.length > 0) report(`pluginOptions.folio.${key} names ${unknown.map((name) => `"${name}"`).join(', ')}, not attributes of the type (${Object.keys(attributes).join(', ')})`);
+    else storage[key] = value;
+  }
+  return storage;
 }
 
 function parseComponent(source: Extract<ModelSource, { source: 'component' }>, json: RawObject, problems: ModelProblem[], customFields: CustomFieldOptions): Component {

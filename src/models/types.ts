@@ -94,6 +94,11 @@ export interface ContentType {
   draftAndPublish: boolean;
   localized: boolean;
   attributes: Record<string, Attribute>;
+  /**
+   * `pluginOptions.folio`: the attributes indexed for filters and sorts (`indexed`) and for substring search
+   * (`searchable`), in place of the defaults (every short scalar; every string, text, email and uid)
+   */
+  storage?: { indexed?: string[]; searchable?: string[] };
   /** path of the schema.json it was loaded from, for error messages */
   file: string;
 }
