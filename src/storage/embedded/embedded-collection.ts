@@ -63,11 +63,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const table = quote(state.tables.docs);
     const from = `SELECT d.k AS k, json(d.doc) AS doc FROM ${table} AS d WHERE ${where.sql}`;
     const order = sqlOrder(state, options.sort);
-    if (order !== undefined && options.skip === 0) {
-      return select<Row>(database, `${from} ORDER BY ${order} LIMIT ?`, [...where.params, options.limit ?? -1], where.heavy);
-    }
     if (order !== undefined) {
-      // the keys of a deep page first: the rows skipped over are then read from the index alone, not the table
+      // the page's keys first: the rows matched and skipped over are then read from indexes alone, and only the
+      // page's documents from the table
       const sql = `SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const keys = (await select<{ k: number }>(database, sql, [...where.params, options.limit ?? -1, options.skip], where.heavy)).map((row) => row.k);
       return byKeys(store.database(), table, keys);

@@ -214,6 +214,12 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       } else if (expressions.every((expression) => expression !== undefined)) {
         const columns = spec.keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`);
         sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:${spec.name}`)} ON ${quote(target.tables.docs)} (${columns.join(', ')})`);
+        const firstCompound = !spec.unique && spec.keys.length > 1 && !target.indexes.some((index) => !index.unique && !index.text && index.keys.length > 1);
+        if (firstCompound) {
+          // The same fields led by the row key: rows found through another index (trigram, multikey) are
+          // checked against them, and sorted by them, from this index alone, without reading the documents.
+          sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:rows`)} ON ${quote(target.tables.docs)} (k, ${expressions.join(', ')})`);
+        }
         if (spec.unique) {
           // a missing or null key counts as one value (MongoDB), where SQLite's NULLs would all differ
           const keys = expressions.map((expression, i) => (i === 0 ? expression : `ifnull(${expression}, x'00')`));
