@@ -1,9 +1,8 @@
 import type { ConfigProblem } from './config-error';
-import type { adminFileShape } from './file-shapes';
-import type { ShapeOutput } from './shape';
+import type { ConfigFile } from './file-schemas';
 import type { FolioConfig } from './types';
 
-type AdminFile = ShapeOutput<typeof adminFileShape>;
+type AdminFile = ConfigFile<'admin'>;
 
 /**
  * API tokens seeded from config: each must be usable as declared and identifiable by name and key alone.

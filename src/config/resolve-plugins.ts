@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { pluginsFileShape } from './file-shapes';
-import type { ShapeOutput } from './shape';
+import type { ConfigFile } from './file-schemas';
 import type { FolioConfig } from './types';
 
-type PluginsFile = ShapeOutput<typeof pluginsFileShape>;
+type PluginsFile = ConfigFile<'plugins'>;
 type Report = (path: string, message: string) => void;
 
 /** The store file of trusted documents (`{ "<hash>": "<document>" }`), relative to the config folder. */
