@@ -107,6 +107,8 @@ interface ObjectOptions {
   otherKeys?: z.ZodType;
   /** What to say about an unknown key, instead of "is not a known option". */
   unknownKey?: string;
+  /** What a key is called in messages: "option", or "export" for an extension module's. */
+  keyNoun?: string;
   /** A specific explanation for particular unknown keys. */
   hints?: Readonly<Record<string, string>>;
 }
@@ -130,7 +132,7 @@ export function object<F extends z.ZodRawShape>(fields: F, options: ObjectOption
         for (const issue of other.error?.issues ?? []) ctx.addIssue({ ...issue, path: [key, ...issue.path] });
         continue;
       }
-      const message = options.hints?.[key] ?? options.unknownKey ?? `is not a known option${suggestion ? ` (did you mean ${suggestion}?)` : ''}`;
+      const message = options.hints?.[key] ?? options.unknownKey ?? `is not a known ${options.keyNoun ?? 'option'}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`;
       ctx.addIssue({ code: 'custom', path: [key], message, input: fieldValue });
     }
   };
