@@ -17,8 +17,9 @@ export interface ConfigIssue {
 // a type, not an interface: zod's meta takes an object with an index signature
 export type KeyDocs = {
   description?: string;
-  /** a value, or a sentence when the default is not one value ("off in production") */
   default?: unknown;
+  /** instead of `default`, when the default is not one value ("off in production") */
+  defaultText?: string;
   example?: unknown;
 };
 

@@ -66,7 +66,7 @@ const graphqlConfig = object({
     default: graphql.shadowCRUD,
   }),
   playgroundAlways: doc(boolean, { description: 'serve GraphiQL in production too (outside production it is always on)', default: graphql.playgroundAlways }),
-  introspection: doc(boolean, { description: 'allow introspection queries', default: 'off in production, on elsewhere' }),
+  introspection: doc(boolean, { description: 'allow introspection queries', defaultText: 'off in production, on elsewhere' }),
   depthLimit: protection('deepest selection of a `/graphql` document, counted as Strapi counts it: the root field is depth 0', graphql.depthLimit, 7),
   amountLimit: protection(
     'longest list in a `/graphql` answer: pages are clamped to it (`pageInfo.pageSize` says so), other lists are cut to it and named in the answer\'s `extensions.amountLimit.truncated`; introspection is never cut',
@@ -145,7 +145,7 @@ export const pluginsFileSchema = object(
               default: DEFAULTS.i18n.locales,
               example: ['en', 'fr-CA'],
             }),
-            defaultLocale: doc(localeCode, { description: 'the locale of a request that names none (one of `locales`)', default: 'the first of `locales`, or `en`', example: 'fr-CA' }),
+            defaultLocale: doc(localeCode, { description: 'the locale of a request that names none (one of `locales`)', defaultText: '`en`, or the first of `locales` without it', example: 'fr-CA' }),
           }),
           {},
         ),
@@ -156,7 +156,7 @@ export const pluginsFileSchema = object(
       object({
         config: doc(
           object({
-            jwtSecret: doc(secret, { description: "secret signing users' JWTs", default: 'env `JWT_SECRET`; generated and kept in the store outside production' }),
+            jwtSecret: doc(secret, { description: "secret signing users' JWTs", defaultText: 'env `JWT_SECRET`; generated and kept in the store outside production' }),
             jwt: doc(object({ expiresIn: doc(duration, { description: 'lifetime of a JWT', default: usersPermissions.jwt.expiresIn, example: '7d' }) }), {}),
             roles: doc(recordOf(role), {
               description: "the Public and Authenticated roles' permissions, by role type (see [permissions.md](permissions.md))",
@@ -311,7 +311,7 @@ const apiToken = object({
 export const adminFileSchema = object(
   {
     apiTokens: doc(arrayOf(apiToken), { description: 'API tokens seeded at start', default: [] }),
-    apiToken: doc(object({ salt: doc(secret, { description: 'salt of the keyed hashes API tokens are stored as', default: 'env `API_TOKEN_SALT`' }) }), {}),
+    apiToken: doc(object({ salt: doc(secret, { description: 'salt of the keyed hashes API tokens are stored as', defaultText: 'env `API_TOKEN_SALT`' }) }), {}),
   },
   // In every Strapi project's admin.js: admin-panel auth, data transfer and feature flags, which Folio does not serve.
   { ignored: ['auth', 'transfer', 'flags', 'secrets'] },
@@ -350,7 +350,7 @@ export const middlewaresFileSchema = arrayOf(
 const webhook = object({
   name: string({ pattern: /^[\w.-]{1,64}$/, expected: 'a name of letters, digits, ".", "_" or "-" (at most 64)' }).meta({ description: 'unique name', example: 'search-index' }),
   url: string({ pattern: /^https?:\/\/\S+$/, expected: 'an http:// or https:// URL' }).meta({ description: 'where deliveries are POSTed', example: 'https://hooks.example.com/folio' }),
-  events: arrayOf(oneOf(WEBHOOK_EVENTS), { nonEmpty: true }).meta({ description: `the events delivered (${WEBHOOK_EVENTS.join(', ')})`, example: ['entry.create', 'entry.update'] }),
+  events: arrayOf(oneOf(WEBHOOK_EVENTS), { nonEmpty: true }).meta({ description: 'the events delivered', example: ['entry.create', 'entry.update'] }),
   headers: doc(recordOf(string({ expected: 'a non-empty header value', secret: true })), { description: 'headers sent with each delivery', default: WEBHOOK_DEFAULTS.headers, example: { Authorization: 'Bearer …' } }),
   enabled: doc(boolean, { description: '`false` delivers nothing', default: WEBHOOK_DEFAULTS.enabled }),
   secret: doc(string({ secret: true }), { description: 'signs deliveries (`Folio-Signature`, see [events.md](events.md))' }),
