@@ -1,9 +1,9 @@
 import type { Services } from '../../context';
-import type { FolioModule, Runtime } from '../folio-module';
+import type { FolioModule } from '../folio-module';
 import { createContentRoutes } from '../../rest/content-routes';
 import { createContentHandler } from './content-handler';
 import { createSofaRoutes } from './sofa-routes';
-import { createDocsRoutes } from './docs-routes';
+import { createDocsRoutes, servesApiDocs } from './docs-routes';
 import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
 
 /**
@@ -11,9 +11,6 @@ import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
  * request runs as a GraphQL operation through the `/graphql` pipeline; routes for operations
  * hand-written extensions add (sofa-api); the OpenAPI document and Swagger UI.
  */
-
-/** The OpenAPI document describes the schema: it is served where introspection is allowed. */
-const showsSchema = ({ services: { config } }: Runtime) => config.graphql.introspection ?? config.env !== 'production';
 
 export const createRestModule = (_services: Services): FolioModule => ({
   name: 'rest',
@@ -24,7 +21,7 @@ export const createRestModule = (_services: Services): FolioModule => ({
     const documentOnce = () => (document ??= buildOpenApiDocument(runtime.schema, routes.routes, sofa?.paths ?? {}));
     return [
       createContentHandler(runtime, routes),
-      ...(showsSchema(runtime) ? [createDocsRoutes(documentOnce)] : []),
+      ...(servesApiDocs(runtime.services.config) ? [createDocsRoutes(documentOnce)] : []),
       ...(sofa ? [sofa.handle] : []),
     ];
   },
