@@ -104,8 +104,11 @@ test('parameters are typed per content type: filters with operators, pagination,
   const operators = document.components!.schemas!.FilterOperators as OpenAPIV3.SchemaObject;
   expect(Object.keys(operators.properties!)).toEqual(expect.arrayContaining(['$eq', '$containsi', '$in', '$between', '$null']));
   expect(parameter('populate').anyOf!.map((form) => (form as OpenAPIV3.SchemaObject).type)).toEqual(['string', 'array', 'object']);
-  expect(list.security).toEqual([{}, { bearerAuth: [] }]);
-  expect(document.paths['/api/articles']!.post!.security).toEqual([{ bearerAuth: [] }]);
+  const security = (operation: OpenAPIV3.OperationObject) => [operation.security, (operation as Record<string, unknown>)['x-permission'], (operation as Record<string, unknown>)['x-roles']];
+  expect(security(list)).toEqual([[{}, { bearerAuth: [] }], 'api::article.article.find', ['public']]);
+  expect(security(document.paths['/api/articles']!.post!)).toEqual([[{ bearerAuth: [] }], 'api::article.article.create', []]);
+  expect(security(document.paths['/api/users/me']!.get!)).toEqual([[{ bearerAuth: [] }], 'plugin::users-permissions.user.me', ['authenticated']]);
+  expect(security(document.paths['/api/users/count']!.get!)).toEqual([[{ bearerAuth: [] }], 'plugin::users-permissions.user.find', []]);
 });
 
 test('content answers match: list, one, populated, fields, errors', async () => {

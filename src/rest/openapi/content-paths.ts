@@ -3,6 +3,7 @@ import { PUBLICATION_FILTERS } from '../../sdl/naming';
 import type { ContentRoute, HttpMethod, RouteOperation } from '../content-routes';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
 import { documentSchemaName, fieldsSchemaName, filtersSchemaName, populateSchemaName } from './rest-schemas';
+import { securityFor, type RolePermissions } from './route-security';
 
 /**
  * OpenAPI paths of the content routes, from the same route table that serves them: documents as REST
@@ -53,21 +54,7 @@ const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
   delete: ['locale'],
 };
 
-/** What each route needs, by role: the permission, and whether the Public role (no credentials) has it. */
-export interface RouteSecurity {
-  publicPermissions: ReadonlySet<string>;
-}
-
-const securityOf = (permission: string, { publicPermissions }: RouteSecurity) => {
-  const open = publicPermissions.has(permission);
-  return {
-    security: open ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
-    'x-permission': permission,
-    description: `Needs the \`${permission}\` permission${open ? ', which the Public role has: no credentials needed' : ': an API token or a user whose role has it'}.`,
-  };
-};
-
-const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumentId: boolean, roles: RouteSecurity): OperationObject => {
+const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumentId: boolean, roles: RolePermissions): OperationObject => {
   const type = names.typeName(route.contentType);
   const document = ref('schemas', documentSchemaName(type));
   const localized = route.contentType.localized;
@@ -86,7 +73,7 @@ const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumen
   return {
     operationId: `${operation.action}${operation.list ? 'Many' : ''}${type}`,
     tags: [route.contentType.displayName],
-    ...securityOf(names.permissionFor(route.contentType, operation.action), roles),
+    ...securityFor(names.permissionFor(route.contentType, operation.action), roles, ''),
     parameters: withDocumentId ? [ref('parameters', 'documentId'), ...parameters] : parameters,
     ...(operation.action === 'create' || operation.action === 'update'
       ? {
@@ -100,10 +87,10 @@ const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumen
   };
 };
 
-const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RouteSecurity) =>
+const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RolePermissions) =>
   Object.fromEntries([...operations].map(([method, operation]) => [method.toLowerCase(), operationOf(route, operation, withDocumentId, roles)]));
 
-export const contentPaths = (routes: ContentRoute[], roles: RouteSecurity): OpenApiPaths => {
+export const contentPaths = (routes: ContentRoute[], roles: RolePermissions): OpenApiPaths => {
   const paths: OpenApiPaths = {};
   for (const route of routes) {
     const { contentType } = route;

@@ -3,7 +3,8 @@ import { buildSchemaObjectFromType } from 'sofa-api';
 import { FILE_CONTENT_TYPE } from '../../media/file-model';
 import type { Models } from '../../models/types';
 import type { ContentRoute } from '../content-routes';
-import { contentParameters, contentPaths, type RouteSecurity } from './content-paths';
+import { contentParameters, contentPaths } from './content-paths';
+import type { RolePermissions } from './route-security';
 import { sharedComponents, type OpenApiPaths, type SchemaObject } from './openapi-shapes';
 import { pluginPaths } from './plugin-paths';
 import { restSchemas } from './rest-schemas';
@@ -50,7 +51,8 @@ export interface OpenApiSources {
   models: Models;
   routes: ContentRoute[];
   extensionPaths: OpenApiPaths;
-  roles: RouteSecurity;
+  /** role type → its permissions: each route's security by role */
+  roles: RolePermissions;
 }
 
 export const buildOpenApiDocument = ({ schema, models, routes, extensionPaths, roles }: OpenApiSources) => {

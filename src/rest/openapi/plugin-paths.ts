@@ -1,7 +1,7 @@
 import { UPLOAD_PERMISSIONS } from '../../media/upload-permissions';
 import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { errorResponses, json, ref, type OpenApiPaths, type OperationObject, type SchemaObject } from './openapi-shapes';
-import type { RouteSecurity } from './content-paths';
+import { securityFor, type RolePermissions } from './route-security';
 
 /**
  * The routes of the users-permissions, upload and i18n plugins, as Folio serves them: sign-up and
@@ -17,16 +17,6 @@ export interface PluginSchemas {
 const USERS = 'plugin::users-permissions.user';
 const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
-const secured = (permission: string | undefined, roles: RouteSecurity, description: string) => {
-  if (permission === undefined) return { security: [{}], description };
-  const open = roles.publicPermissions.has(permission);
-  return {
-    security: open ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
-    'x-permission': permission,
-    description: `${description} Needs the \`${permission}\` permission${open ? ', which the Public role has' : ''}.`,
-  };
-};
-
 const body = (schema: SchemaObject, type = 'application/json') => ({ required: true, content: { [type]: { schema } } });
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 const ME_POPULATE = { name: 'populate', in: 'query', description: 'the role: `role`, `*`, `[role]` or `{ role: … }`', style: 'deepObject', explode: true, schema: { anyOf: [{ type: 'string' }, { type: 'object' }] } };
@@ -39,7 +29,7 @@ const operation = (tag: string, id: string, fields: Omit<OperationObject, 'respo
   responses: { ...responses, ...errorResponses() },
 });
 
-const usersPaths = (user: string, roles: RouteSecurity): OpenApiPaths => {
+const usersPaths = (user: string, roles: RolePermissions): OpenApiPaths => {
   const userRef = ref('schemas', user);
   const signedIn = json('Signed in', { type: 'object', required: ['jwt', 'user'], properties: { jwt: { type: 'string' }, user: userRef } });
   const tag = 'Users-Permissions';
@@ -48,7 +38,7 @@ const usersPaths = (user: string, roles: RouteSecurity): OpenApiPaths => {
       post: operation(
         tag,
         'login',
-        { ...secured(undefined, roles, 'Sign in with a username or e-mail and a password.'), requestBody: body({ type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } }) },
+        { ...securityFor(undefined, roles, 'Sign in with a username or e-mail and a password.'), requestBody: body({ type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } }) },
         { 200: signedIn },
       ),
     },
@@ -57,7 +47,7 @@ const usersPaths = (user: string, roles: RouteSecurity): OpenApiPaths => {
         tag,
         'register',
         {
-          ...secured(undefined, roles, 'Sign up: the new user gets the Authenticated role.'),
+          ...securityFor(undefined, roles, 'Sign up: the new user gets the Authenticated role.'),
           requestBody: body({ type: 'object', required: ['username', 'email', 'password'], properties: { username: { type: 'string' }, email: { type: 'string', format: 'email' }, password: { type: 'string' } } }),
         },
         { 200: signedIn },
@@ -68,7 +58,7 @@ const usersPaths = (user: string, roles: RouteSecurity): OpenApiPaths => {
         tag,
         'changePassword',
         {
-          ...secured(CHANGE_PASSWORD_PERMISSION, roles, "Change the signed-in user's password."),
+          ...securityFor(CHANGE_PASSWORD_PERMISSION, roles, "Change the signed-in user's password."),
           requestBody: body({
             type: 'object',
             required: ['currentPassword', 'password', 'passwordConfirmation'],
@@ -79,37 +69,37 @@ const usersPaths = (user: string, roles: RouteSecurity): OpenApiPaths => {
       ),
     },
     '/api/users/me': {
-      get: operation(tag, 'me', { ...secured(ME_PERMISSION, roles, 'The signed-in user.'), parameters: [ME_POPULATE] }, { 200: json('OK', userRef) }),
+      get: operation(tag, 'me', { ...securityFor(ME_PERMISSION, roles, 'The signed-in user.'), parameters: [ME_POPULATE] }, { 200: json('OK', userRef) }),
     },
     '/api/users/count': {
-      get: operation(tag, 'countUsers', secured(`${USERS}.user.count`, roles, 'How many users match.'), { 200: json('OK', { type: 'integer' }) }),
+      get: operation(tag, 'countUsers', securityFor(`${USERS}.find`, roles, 'How many users match (read as the list is).'), { 200: json('OK', { type: 'integer' }) }),
     },
     '/api/users': {
-      get: operation(tag, 'findUsers', { ...secured(`${USERS}.user.find`, roles, 'Users, as a bare list.'), parameters: listQuery }, { 200: json('OK', { type: 'array', items: userRef }) }),
+      get: operation(tag, 'findUsers', { ...securityFor(`${USERS}.find`, roles, 'Users, as a bare list.'), parameters: listQuery }, { 200: json('OK', { type: 'array', items: userRef }) }),
       post: operation(
         tag,
         'createUser',
         {
-          ...secured(USER_WRITE_PERMISSIONS.create, roles, 'Make a user.'),
+          ...securityFor(USER_WRITE_PERMISSIONS.create, roles, 'Make a user.'),
           requestBody: body({ type: 'object', required: ['username', 'email', 'password'], properties: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'integer' } } }),
         },
         { 201: json('Created', userRef) },
       ),
     },
     '/api/users/{id}': {
-      get: operation(tag, 'findOneUser', { ...secured(`${USERS}.user.findOne`, roles, 'One user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
+      get: operation(tag, 'findOneUser', { ...securityFor(`${USERS}.findOne`, roles, 'One user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
       put: operation(
         tag,
         'updateUser',
-        { ...secured(USER_WRITE_PERMISSIONS.update, roles, 'Change a user.'), parameters: [idParameter], requestBody: body({ type: 'object' }) },
+        { ...securityFor(USER_WRITE_PERMISSIONS.update, roles, 'Change a user.'), parameters: [idParameter], requestBody: body({ type: 'object' }) },
         { 200: json('OK', userRef), 404: ref('responses', 'NotFound') },
       ),
-      delete: operation(tag, 'destroyUser', { ...secured(USER_WRITE_PERMISSIONS.destroy, roles, 'Remove a user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
+      delete: operation(tag, 'destroyUser', { ...securityFor(USER_WRITE_PERMISSIONS.destroy, roles, 'Remove a user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
     },
   };
 };
 
-const uploadPaths = (file: string, roles: RouteSecurity): OpenApiPaths => {
+const uploadPaths = (file: string, roles: RolePermissions): OpenApiPaths => {
   const fileRef = ref('schemas', file);
   const tag = 'Upload';
   return {
@@ -118,7 +108,7 @@ const uploadPaths = (file: string, roles: RouteSecurity): OpenApiPaths => {
         tag,
         'upload',
         {
-          ...secured(UPLOAD_PERMISSIONS.upload, roles, 'Upload files (multipart `files`), optionally linked to a document (`ref`, `refId`, `field`).'),
+          ...securityFor(UPLOAD_PERMISSIONS.upload, roles, 'Upload files (multipart `files`), optionally linked to a document (`ref`, `refId`, `field`).'),
           requestBody: body(
             {
               type: 'object',
@@ -138,21 +128,21 @@ const uploadPaths = (file: string, roles: RouteSecurity): OpenApiPaths => {
       ),
     },
     '/api/upload/files': {
-      get: operation(tag, 'findFiles', { ...secured(UPLOAD_PERMISSIONS.find, roles, 'Files, as a bare list.'), parameters: listQuery }, { 200: json('OK', { type: 'array', items: fileRef }) }),
+      get: operation(tag, 'findFiles', { ...securityFor(UPLOAD_PERMISSIONS.find, roles, 'Files, as a bare list.'), parameters: listQuery }, { 200: json('OK', { type: 'array', items: fileRef }) }),
     },
     '/api/upload/files/{id}': {
-      get: operation(tag, 'findOneFile', { ...secured(UPLOAD_PERMISSIONS.findOne, roles, 'One file.'), parameters: [idParameter] }, { 200: json('OK', fileRef), 404: ref('responses', 'NotFound') }),
-      delete: operation(tag, 'destroyFile', { ...secured(UPLOAD_PERMISSIONS.destroy, roles, 'Remove a file.'), parameters: [idParameter] }, { 200: json('OK', fileRef), 404: ref('responses', 'NotFound') }),
+      get: operation(tag, 'findOneFile', { ...securityFor(UPLOAD_PERMISSIONS.findOne, roles, 'One file.'), parameters: [idParameter] }, { 200: json('OK', fileRef), 404: ref('responses', 'NotFound') }),
+      delete: operation(tag, 'destroyFile', { ...securityFor(UPLOAD_PERMISSIONS.destroy, roles, 'Remove a file.'), parameters: [idParameter] }, { 200: json('OK', fileRef), 404: ref('responses', 'NotFound') }),
     },
   };
 };
 
-const i18nPaths = (roles: RouteSecurity): OpenApiPaths => ({
+const i18nPaths = (roles: RolePermissions): OpenApiPaths => ({
   '/api/i18n/locales': {
     get: operation(
       'Internationalization',
       'listLocales',
-      secured(LIST_LOCALES, roles, 'The configured locales.'),
+      securityFor(LIST_LOCALES, roles, 'The configured locales.'),
       {
         200: json('OK', {
           type: 'array',
@@ -167,7 +157,7 @@ const i18nPaths = (roles: RouteSecurity): OpenApiPaths => ({
   },
 });
 
-export const pluginPaths = ({ user, file }: PluginSchemas, roles: RouteSecurity): OpenApiPaths => ({
+export const pluginPaths = ({ user, file }: PluginSchemas, roles: RolePermissions): OpenApiPaths => ({
   ...(user ? usersPaths(user, roles) : {}),
   ...(file ? uploadPaths(file, roles) : {}),
   ...i18nPaths(roles),

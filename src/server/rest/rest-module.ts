@@ -5,7 +5,7 @@ import { createContentHandler } from './content-handler';
 import { createSofaRoutes } from './sofa-routes';
 import { createDocsRoutes, servesApiDocs } from './docs-routes';
 import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
-import { PUBLIC_ROLE, rolePermissions } from '../../users/roles';
+import { rolePermissions } from '../../users/roles';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each
@@ -20,7 +20,7 @@ export const createRestModule = (_services: Services): FolioModule => ({
     const sofa = createSofaRoutes(runtime);
     let document: unknown;
     const { config, models } = runtime.services;
-    const roles = { publicPermissions: rolePermissions(config).get(PUBLIC_ROLE) ?? new Set<string>() };
+    const roles = rolePermissions(config);
     const documentOnce = () => (document ??= buildOpenApiDocument({ schema: runtime.schema, models, routes: routes.routes, extensionPaths: sofa?.paths ?? {}, roles }));
     return [
       createContentHandler(runtime, routes),
