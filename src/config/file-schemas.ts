@@ -53,6 +53,31 @@ const yogaOptions = object(
   },
 );
 
+/** Checks that involve more than one key of a file: made with the keys' own, once those are right. */
+
+/** A page size by default above the largest page: with the defaults of the keys not set. */
+function pageWithinMaximum(config: { defaultLimit?: number; maxLimit?: number }, defaults: { defaultLimit: number; maxLimit: number }, ctx: z.RefinementCtx) {
+  const { defaultLimit = defaults.defaultLimit, maxLimit = defaults.maxLimit } = config;
+  if (defaultLimit > maxLimit) ctx.addIssue({ code: 'custom', path: ['defaultLimit'], message: `(${defaultLimit}) must not exceed maxLimit (${maxLimit})` });
+}
+
+/** Each value named once in a list (`key` picks what must be unique): the later ones are named. */
+function listedOnce<T>(items: readonly T[], key: (item: T) => string, path: (index: number) => PropertyKey[], message: (value: string, first: number) => string, ctx: z.RefinementCtx) {
+  const first = new Map<string, number>();
+  items.forEach((item, index) => {
+    const value = key(item);
+    const seen = first.get(value);
+    if (seen === undefined) first.set(value, index);
+    else ctx.addIssue({ code: 'custom', path: path(index), message: message(value, seen) });
+  });
+}
+
+/** The responsive format every large enough image gets, beside those of the configured breakpoints. */
+export const THUMBNAIL_FORMAT = 'thumbnail';
+
+/** What a format may be called: its name starts its files' names (`small_<hash><ext>`, within the media's stored names). */
+const FORMAT_NAME = /^[A-Za-z0-9_]+$/;
+
 /** `false` turns a built-in protection off */
 const LIMIT_OR_OFF = 'a positive integer, or false to turn it off';
 const limitOrOff = either(integer({ min: 1, expected: LIMIT_OR_OFF }), z.literal(false), LIMIT_OR_OFF);
@@ -115,6 +140,12 @@ const graphqlConfig = object({
     ),
     { description: "Strapi's Apollo options: `introspection` is taken; `cache`, `tracing` and `persistedQueries` are accepted and change nothing; others are refused" },
   ),
+}).superRefine((config, ctx) => {
+  pageWithinMaximum(config, graphql, ctx);
+  const apollo = config.apolloServer?.introspection;
+  if (apollo !== undefined && config.introspection !== undefined && apollo !== config.introspection) {
+    ctx.addIssue({ code: 'custom', path: ['apolloServer', 'introspection'], message: 'contradicts graphql.config.introspection; keep one' });
+  }
 });
 
 type StoredType = Exclude<ScalarAttributeType, 'password'>;
@@ -146,6 +177,11 @@ export const pluginsFileSchema = object(
               example: ['en', 'fr-CA'],
             }),
             defaultLocale: doc(localeCode, { description: 'the locale of a request that names none (one of `locales`)', defaultText: '`en`, or the first of `locales` without it', example: 'fr-CA' }),
+          }).superRefine(({ locales = DEFAULTS.i18n.locales, defaultLocale }, ctx) => {
+            listedOnce(locales, (locale) => locale, (index) => ['locales', index], (locale) => `"${locale}" is listed twice`, ctx);
+            if (defaultLocale !== undefined && !locales.includes(defaultLocale)) {
+              ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `"${defaultLocale}" must be one of the locales (${locales.join(', ')})` });
+            }
           }),
           {},
         ),
@@ -188,6 +224,15 @@ export const pluginsFileSchema = object(
               default: upload.breakpoints,
               example: { small: 320 },
             }),
+          }).superRefine(({ breakpoints = {} }, ctx) => {
+            for (const name of Object.keys(breakpoints)) {
+              const message = !FORMAT_NAME.test(name)
+                ? 'is not a usable format name: letters, digits and _ only (it starts file names)'
+                : name === THUMBNAIL_FORMAT
+                  ? 'is the name of the thumbnail format, which is always made'
+                  : undefined;
+              if (message) ctx.addIssue({ code: 'custom', path: ['breakpoints', name], message });
+            }
           }),
           {},
         ),
@@ -237,7 +282,7 @@ export const apiFileSchema = object({
       },
       // `withCount` is in Strapi's project template; Folio always counts, which is what its default (true) means.
       { ignored: ['withCount'] },
-    ),
+    ).superRefine((config, ctx) => pageWithinMaximum(config, rest, ctx)),
     {},
   ),
 });
@@ -310,7 +355,22 @@ const apiToken = object({
 
 export const adminFileSchema = object(
   {
-    apiTokens: doc(arrayOf(apiToken), { description: 'API tokens seeded at start', default: [] }),
+    apiTokens: doc(
+      arrayOf(apiToken).superRefine((tokens, ctx) => {
+        tokens.forEach((token, index) => {
+          if (token.type === 'custom' && !token.permissions?.length) {
+            ctx.addIssue({ code: 'custom', path: [index, 'permissions'], message: 'must list at least one permission for a custom token' });
+          }
+          if (token.type !== 'custom' && token.permissions !== undefined) {
+            ctx.addIssue({ code: 'custom', path: [index, 'permissions'], message: `only apply to custom tokens (this one is ${token.type})` });
+          }
+        });
+        // tokens are told apart by name and key alone
+        listedOnce(tokens, (token) => token.name, (index) => [index, 'name'], (name, first) => `"${name}" is already the name of apiTokens[${first}]`, ctx);
+        listedOnce(tokens, (token) => token.accessKey, (index) => [index, 'accessKey'], (_, first) => `is the same as apiTokens[${first}].accessKey`, ctx);
+      }),
+      { description: 'API tokens seeded at start', default: [] },
+    ),
     apiToken: doc(object({ salt: doc(secret, { description: 'salt of the keyed hashes API tokens are stored as', defaultText: 'env `API_TOKEN_SALT`' }) }), {}),
   },
   // In every Strapi project's admin.js: admin-panel auth, data transfer and feature flags, which Folio does not serve.
@@ -363,7 +423,10 @@ const webhook = object({
  * `config/webhooks`: `[{ name, url, events, headers, enabled }]`, Strapi's webhook fields, plus a `secret`
  * to sign deliveries and the delivery knobs. A `.js` file reads secrets with `env()`.
  */
-export const webhooksFileSchema = arrayOf(webhook);
+export const webhooksFileSchema = arrayOf(webhook).superRefine((webhooks, ctx) =>
+  // deliveries are keyed by the webhook's name
+  listedOnce(webhooks, ({ name }) => name, (index) => [index, 'name'], (name) => `"${name}" is used by another webhook`, ctx),
+);
 
 /** Every config file's schema, by file name: start-up, `folio check` and the docs all read this one list. */
 export const CONFIG_FILE_SCHEMAS = {

@@ -51,19 +51,15 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   const webhooks = readSection(configDir, 'webhooks', helper, problems);
 
   const defaults = defaultConfig(env.NODE_ENV || 'development');
-  const rest = { ...defaults.rest, ...api.value?.rest };
-  if (rest.defaultLimit > rest.maxLimit) {
-    problems.push({ source: api.source, path: 'rest.defaultLimit', message: `(${rest.defaultLimit}) must not exceed maxLimit (${rest.maxLimit})` });
-  }
   const config: FolioConfig = {
     env: defaults.env,
     server: resolveServer(server.value, defaults.server, env, overrides, problems),
     ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir),
-    rest,
+    rest: { ...defaults.rest, ...api.value?.rest },
     database: resolveDatabase(database.value, database.source, env, problems),
-    admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
+    admin: resolveAdmin(admin.value, env.API_TOKEN_SALT || undefined),
     ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
-    webhooks: resolveWebhooks(webhooks.value, webhooks.source, problems),
+    webhooks: resolveWebhooks(webhooks.value),
     sources: { plugins: plugins.source, admin: admin.source },
   };
   if (problems.length > 0) throw new ConfigError(problems);
