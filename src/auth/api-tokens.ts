@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ApiTokenSeed } from '../config/types';
-import { PERMISSION_PATTERN } from '../config/file-shapes';
+import { PERMISSION_PATTERN } from '../config/file-schemas';
 import { UniqueConstraintError, type Store, type StoredDocument } from '../storage/types';
 import type { ApiTokenType } from './principal';
 import { parseDuration } from './duration';

@@ -1,4 +1,4 @@
-import { DURATION_PATTERN } from '../config/file-shapes';
+import { DURATION_PATTERN } from '../config/file-schemas';
 
 /** `"30d"`, `"12h"`, `"90m"`, `"45s"`, `"2w"`, `"1y"` → milliseconds; undefined for anything else. */
 

@@ -52,3 +52,6 @@ export function defaultCors(): CorsConfig {
     headers: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
   };
 }
+
+/** What a webhook in `config/webhooks` gets for the keys it leaves out. */
+export const WEBHOOK_DEFAULTS = { headers: {}, enabled: true, concurrency: 4, timeout: 10_000, maxAttempts: 8 } as const;

@@ -2,15 +2,15 @@ import { join } from 'node:path';
 import { ConfigError, type ConfigProblem } from './config-error';
 import { defaultConfig } from './defaults';
 import { createEnvHelper, type EnvHelper } from './env-helper';
-import { adminFileShape, apiFileShape, databaseFileShape, middlewaresFileShape, pluginsFileShape, serverFileShape } from './file-shapes';
-import { readConfigFile, type ConfigFileName } from './read-config-file';
+import { validate } from './config-schema';
+import { CONFIG_FILE_SCHEMAS, type ConfigFile, type ConfigFileName } from './file-schemas';
+import { readConfigFile } from './read-config-file';
 import { resolveAdmin } from './resolve-admin';
 import { resolveDatabase } from './resolve-database';
 import { resolveMiddlewares } from './resolve-middlewares';
 import { resolvePlugins } from './resolve-plugins';
 import { resolveServer, type ServerOverrides } from './resolve-server';
-import { resolveWebhooks, webhooksFileShape } from './resolve-webhooks';
-import type { Shape, ShapeIssue } from './shape';
+import { resolveWebhooks } from './resolve-webhooks';
 import type { FolioConfig } from './types';
 
 export { ConfigError, type ConfigProblem } from './config-error';
@@ -24,15 +24,15 @@ export interface LoadConfigOptions {
   overrides?: ServerOverrides;
 }
 
-function readSection<T>(configDir: string, name: ConfigFileName, shape: Shape<T>, env: EnvHelper, problems: ConfigProblem[]) {
+/** One file read and validated against its schema: its value (undefined when absent or wrong) and its name for messages. */
+function readSection<N extends ConfigFileName>(configDir: string, name: N, env: EnvHelper, problems: ConfigProblem[]): { source: string; value?: ConfigFile<N> } {
   const found = readConfigFile(configDir, name, env, problems);
   // Named even when absent, so cross-key problems about defaults still point at the file to create.
   const source = found?.file ?? join(configDir, `${name}.json`);
-  if (!found) return { source, value: undefined };
-  const issues: ShapeIssue[] = [];
-  const value = shape(found.value, '', issues);
+  if (!found) return { source };
+  const { value, issues } = validate(CONFIG_FILE_SCHEMAS[name], found.value);
   problems.push(...issues.map(({ path, message }) => ({ source, path, message })));
-  return { source, value };
+  return { source, value: value as ConfigFile<N> | undefined };
 }
 
 /**
@@ -42,28 +42,24 @@ function readSection<T>(configDir: string, name: ConfigFileName, shape: Shape<T>
 export function loadConfig({ configDir, env = process.env, overrides = {} }: LoadConfigOptions): FolioConfig {
   const problems: ConfigProblem[] = [];
   const helper = createEnvHelper(env);
-  const plugins = readSection(configDir, 'plugins', pluginsFileShape, helper, problems);
-  const api = readSection(configDir, 'api', apiFileShape, helper, problems);
-  const server = readSection(configDir, 'server', serverFileShape, helper, problems);
-  const database = readSection(configDir, 'database', databaseFileShape, helper, problems);
-  const admin = readSection(configDir, 'admin', adminFileShape, helper, problems);
-  const middlewares = readSection(configDir, 'middlewares', middlewaresFileShape, helper, problems);
-  const webhooks = readSection(configDir, 'webhooks', webhooksFileShape, helper, problems);
+  const plugins = readSection(configDir, 'plugins', helper, problems);
+  const api = readSection(configDir, 'api', helper, problems);
+  const server = readSection(configDir, 'server', helper, problems);
+  const database = readSection(configDir, 'database', helper, problems);
+  const admin = readSection(configDir, 'admin', helper, problems);
+  const middlewares = readSection(configDir, 'middlewares', helper, problems);
+  const webhooks = readSection(configDir, 'webhooks', helper, problems);
 
   const defaults = defaultConfig(env.NODE_ENV || 'development');
-  const rest = { ...defaults.rest, ...api.value?.rest };
-  if (rest.defaultLimit > rest.maxLimit) {
-    problems.push({ source: api.source, path: 'rest.defaultLimit', message: `(${rest.defaultLimit}) must not exceed maxLimit (${rest.maxLimit})` });
-  }
   const config: FolioConfig = {
     env: defaults.env,
     server: resolveServer(server.value, defaults.server, env, overrides, problems),
     ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir),
-    rest,
+    rest: { ...defaults.rest, ...api.value?.rest },
     database: resolveDatabase(database.value, database.source, env, problems),
-    admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
+    admin: resolveAdmin(admin.value, env.API_TOKEN_SALT || undefined),
     ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
-    webhooks: resolveWebhooks(webhooks.value, webhooks.source, problems),
+    webhooks: resolveWebhooks(webhooks.value),
     sources: { plugins: plugins.source, admin: admin.source },
   };
   if (problems.length > 0) throw new ConfigError(problems);

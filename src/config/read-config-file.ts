@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ConfigProblem } from './config-error';
 import type { EnvHelper } from './env-helper';
-import { isPlainObject } from './shape';
+import { isPlainObject } from './config-schema';
+import type { ConfigFileName } from './file-schemas';
 
-export type ConfigFileName = 'plugins' | 'api' | 'server' | 'database' | 'admin' | 'middlewares' | 'webhooks';
-
-export interface ConfigFile {
+export interface FoundConfigFile {
   /** as shown in messages: the config folder joined with the file name */
   file: string;
   /** an object, or for `middlewares` an array; its shape checks the rest */
@@ -33,7 +32,7 @@ function evaluate(file: string, env: EnvHelper): unknown {
  * Reads `<name>.json` or `<name>.js` (object, or Strapi's `({ env }) => object`; an array for `middlewares`, as in
  * Strapi); undefined when neither exists.
  */
-export function readConfigFile(configDir: string, name: ConfigFileName, env: EnvHelper, problems: ConfigProblem[]): ConfigFile | undefined {
+export function readConfigFile(configDir: string, name: ConfigFileName, env: EnvHelper, problems: ConfigProblem[]): FoundConfigFile | undefined {
   const present = ['.json', '.js'].map((extension) => join(configDir, name + extension)).filter((file) => existsSync(file));
   if (present.length > 1) {
     problems.push({ source: present.join(' and '), message: `both exist; keep one ${name} file` });

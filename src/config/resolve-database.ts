@@ -1,9 +1,8 @@
 import type { ConfigProblem } from './config-error';
-import { MONGODB_URI_PATTERN, type databaseFileShape } from './file-shapes';
-import type { ShapeOutput } from './shape';
+import { MONGODB_URI_PATTERN, type ConfigFile } from './file-schemas';
 import type { DatabaseConfig } from './types';
 
-type DatabaseFile = ShapeOutput<typeof databaseFileShape>;
+type DatabaseFile = ConfigFile<'database'>;
 
 /** `DATABASE_URL` (as on most hosting platforms) replaces the file's client and uri; the file's options stay. */
 export function resolveDatabase(

@@ -1,11 +1,12 @@
 import type { ConfigProblem } from './config-error';
 import { defaultCors } from './defaults';
-import { corsConfigShape, type middlewaresFileShape } from './file-shapes';
+import { validate } from './config-schema';
+import { corsConfigSchema, type ConfigFile } from './file-schemas';
 import { defaultSecurity, resolveSecurity } from './resolve-security';
-import type { ShapeIssue, ShapeOutput } from './shape';
 import type { CorsConfig, FolioConfig } from './types';
+import { joinPath } from './config-schema';
 
-type MiddlewaresFile = ShapeOutput<typeof middlewaresFileShape>;
+type MiddlewaresFile = ConfigFile<'middlewares'>;
 type Report = (path: string, message: string) => void;
 
 const CORS = 'strapi::cors';
@@ -28,10 +29,10 @@ const WITHOUT_EFFECT = new Set([
 const NO_CUSTOM = 'Folio does not run custom Koa middlewares';
 
 function resolveCors(config: Record<string, unknown>, path: string, report: Report): CorsConfig {
-  const issues: ShapeIssue[] = [];
-  // Both are Strapi keys that change nothing here (see corsConfigShape); only the rest reaches the HTTP front.
-  const { enabled, keepHeadersOnError, ...settings } = corsConfigShape(config, path, issues) ?? {};
-  for (const issue of issues) report(issue.path, issue.message);
+  const { value, issues } = validate(corsConfigSchema, config);
+  for (const issue of issues) report(joinPath(path, issue.path), issue.message);
+  // Both are Strapi keys that change nothing here (see corsConfigSchema); only the rest reaches the HTTP front.
+  const { enabled, keepHeadersOnError, ...settings } = value ?? {};
   if (enabled === false) report(`${path}.enabled`, `is ignored by Strapi 5 and would leave CORS on; to turn CORS off, remove "${CORS}" from the array`);
   return { ...defaultCors(), ...settings };
 }

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { pluginsFileShape } from './file-shapes';
-import type { ShapeOutput } from './shape';
+import type { ConfigFile } from './file-schemas';
 import type { FolioConfig } from './types';
 
-type PluginsFile = ShapeOutput<typeof pluginsFileShape>;
+type PluginsFile = ConfigFile<'plugins'>;
 type Report = (path: string, message: string) => void;
 
 /** The store file of trusted documents (`{ "<hash>": "<document>" }`), relative to the config folder. */
@@ -32,28 +31,14 @@ function resolveGraphql(file: PluginsFile['graphql'], defaults: FolioConfig['gra
       allowArbitraryOperations: persistedOperations.allowArbitraryOperations ?? true,
     };
   }
-  if (apolloServer?.introspection !== undefined) {
-    if (config.introspection !== undefined && config.introspection !== apolloServer.introspection) {
-      report('graphql.config.apolloServer.introspection', 'contradicts graphql.config.introspection; keep one');
-    }
-    graphql.introspection = config.introspection ?? apolloServer.introspection;
-  }
-  if (graphql.defaultLimit > graphql.maxLimit) {
-    report('graphql.config.defaultLimit', `(${graphql.defaultLimit}) must not exceed maxLimit (${graphql.maxLimit})`);
-  }
+  if (apolloServer?.introspection !== undefined) graphql.introspection = config.introspection ?? apolloServer.introspection;
   return graphql;
 }
 
-function resolveI18n(file: PluginsFile['i18n'], defaults: FolioConfig['i18n'], report: Report): FolioConfig['i18n'] {
+function resolveI18n(file: PluginsFile['i18n'], defaults: FolioConfig['i18n']): FolioConfig['i18n'] {
   const locales = file?.config?.locales ?? defaults.locales;
   // A project listing only other locales means one of them, not an unlisted 'en'.
   const defaultLocale = file?.config?.defaultLocale ?? (locales.includes(defaults.defaultLocale) ? defaults.defaultLocale : locales[0]);
-  for (const [index, locale] of locales.entries()) {
-    if (locales.indexOf(locale) !== index) report(`i18n.config.locales[${index}]`, `"${locale}" is listed twice`);
-  }
-  if (!locales.includes(defaultLocale)) {
-    report('i18n.config.defaultLocale', `"${defaultLocale}" must be one of the locales (${locales.join(', ')})`);
-  }
   return { locales, defaultLocale };
 }
 
@@ -72,23 +57,10 @@ function resolveUsersPermissions(
   };
 }
 
-/** The responsive format every large enough image gets, beside those of the configured breakpoints. */
-export const THUMBNAIL_FORMAT = 'thumbnail';
+// `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.
+const resolveUpload = (file: PluginsFile['upload'], defaults: FolioConfig['upload']): FolioConfig['upload'] => ({ ...defaults, ...file?.config });
 
-/** What a format may be called: its name starts its files' names (`small_<hash><ext>`, within the media's stored names). */
-const FORMAT_NAME = /^[A-Za-z0-9_]+$/;
-
-function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], report: Report): FolioConfig['upload'] {
-  // `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.
-  const upload = { ...defaults, ...file?.config };
-  for (const name of Object.keys(upload.breakpoints)) {
-    if (!FORMAT_NAME.test(name)) report(`upload.config.breakpoints.${name}`, 'is not a usable format name: letters, digits and _ only (it starts file names)');
-    else if (name === THUMBNAIL_FORMAT) report(`upload.config.breakpoints.${name}`, 'is the name of the thumbnail format, which is always made');
-  }
-  return upload;
-}
-
-/** Plugin settings with defaults filled in, plus the checks that involve more than one key. */
+/** Plugin settings with defaults filled in; the store of trusted documents read (file-schemas checked the rest). */
 export function resolvePlugins(
   file: PluginsFile | undefined,
   defaults: FolioConfig,
@@ -98,9 +70,9 @@ export function resolvePlugins(
 ): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload' | 'customFields'> {
   return {
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
-    i18n: resolveI18n(file?.i18n, defaults.i18n, report),
+    i18n: resolveI18n(file?.i18n, defaults.i18n),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
-    upload: resolveUpload(file?.upload, defaults.upload, report),
+    upload: resolveUpload(file?.upload, defaults.upload),
     customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
   };
 }

@@ -1,5 +1,5 @@
-import { securityConfigShape } from './file-shapes';
-import type { ShapeIssue, ShapeOutput } from './shape';
+import { joinPath, validate } from './config-schema';
+import { securityConfigSchema, type SecurityOptions } from './security-schema';
 import type { SecurityConfig } from './types';
 
 /**
@@ -10,7 +10,7 @@ import type { SecurityConfig } from './types';
 
 type Report = (path: string, message: string) => void;
 
-type Options = ShapeOutput<typeof securityConfigShape>;
+type Options = SecurityOptions;
 type Csp = Exclude<Options['contentSecurityPolicy'], boolean | undefined>;
 
 /** helmet's own directives, added after the configured ones (`useDefaults`, on unless false). */
@@ -129,9 +129,9 @@ function resolveContentSecurityPolicy(csp: Options['contentSecurityPolicy'], pat
 }
 
 export function resolveSecurity(config: Record<string, unknown>, path: string, report: Report): SecurityConfig {
-  const issues: ShapeIssue[] = [];
-  const options: Options = securityConfigShape(config, path, issues) ?? {};
-  for (const issue of issues) report(issue.path, issue.message);
+  const { value, issues } = validate(securityConfigSchema, config);
+  for (const issue of issues) report(joinPath(path, issue.path), issue.message);
+  const options: Options = value ?? {};
   for (const [name, alias] of ALIASES) {
     if (options[name] !== undefined && options[alias] !== undefined) report(`${path}.${alias}`, `sets the same header as ${name}; keep one`);
   }

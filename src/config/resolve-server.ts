@@ -1,10 +1,9 @@
 import type { ConfigProblem } from './config-error';
-import type { serverFileShape } from './file-shapes';
-import type { ShapeOutput } from './shape';
+import type { ConfigFile } from './file-schemas';
 import type { FolioConfig, TrustedProxy } from './types';
 
 type Server = FolioConfig['server'];
-type ServerFile = ShapeOutput<typeof serverFileShape>;
+type ServerFile = ConfigFile<'server'>;
 
 export interface ServerOverrides {
   host?: string;

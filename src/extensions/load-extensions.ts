@@ -4,7 +4,7 @@ import { compileFunction } from 'node:vm';
 import { GraphQLError, parse } from 'graphql';
 import type { Models } from '../models/types';
 import type { Extension, ExtensionFactory } from './types';
-import { suggestKey } from '../config/suggest-key';
+import { checkExtension } from './extension-schema';
 
 /**
  * Hand-written extensions from `<schema>/extensions/`: every `*.graphql` file is SDL, every
@@ -13,7 +13,6 @@ import { suggestKey } from '../config/suggest-key';
  * does not load, an export Folio does not know (`typedefs`), a file Folio cannot load (`.ts`).
  */
 
-const EXTENSION_KEYS: ReadonlyArray<keyof Extension> = ['typeDefs', 'resolvers', 'resolversConfig', 'shadowCRUD', 'policies', 'middlewares', 'plugins'];
 const SDL_FILES = new Set(['.graphql', '.gql']);
 const MODULE_FILES = new Set(['.js', '.cjs']);
 /** files an extensions folder may hold beside them */
@@ -50,18 +49,6 @@ const loadSdl = (path: string): Extension => {
   return { typeDefs };
 };
 
-const checkKeys = (path: string, extension: unknown): Extension => {
-  if (typeof extension !== 'object' || extension === null || Array.isArray(extension)) {
-    throw new Error(`${path}: an extension module exports an object or a function returning one`);
-  }
-  for (const key of Object.keys(extension)) {
-    if ((EXTENSION_KEYS as readonly string[]).includes(key)) continue;
-    const meant = suggestKey(key, EXTENSION_KEYS);
-    throw new Error(`${path}: unknown export "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}; an extension exports ${EXTENSION_KEYS.join(', ')}`);
-  }
-  return extension as Extension;
-};
-
 const loadModule = (path: string, models: Models): Extension => {
   let exported: Extension | ExtensionFactory | { default: Extension | ExtensionFactory };
   try {
@@ -71,14 +58,14 @@ const loadModule = (path: string, models: Models): Extension => {
     throw located(path, error);
   }
   const value = 'default' in exported && exported.default ? exported.default : (exported as Extension | ExtensionFactory);
-  if (typeof value !== 'function') return checkKeys(path, value);
+  if (typeof value !== 'function') return checkExtension(path, value);
   let made: unknown;
   try {
     made = value({ models });
   } catch (error) {
     throw new Error(`${path}: the extension factory failed: ${(error as Error).message}`);
   }
-  return checkKeys(path, made);
+  return checkExtension(path, made);
 };
 
 export const loadExtensions = (schemaDir: string, models: Models): Extension[] => {

@@ -1,6 +1,6 @@
 import sharp, { type FormatEnum } from 'sharp';
 import type { StoredDocument } from '../storage/types';
-import { THUMBNAIL_FORMAT } from '../config/resolve-plugins';
+import { THUMBNAIL_FORMAT } from '../config/file-schemas';
 import { bytesToKilobytes, storedNameOf, URL_PREFIX, type FileRow, type ImageFormat, type ImageFormats } from './file-record';
 import type { LocalProvider } from './local-provider';
 

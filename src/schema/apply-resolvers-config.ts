@@ -2,7 +2,6 @@ import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { applyAuthOverrides, guardWithPolicies, resolvePolicy, type FieldAuth, type Policy, type PolicyRegistry } from '../directives/index';
 import type { Extension, Middleware, ResolverConfig } from '../extensions/types';
-import { suggestKey } from '../config/suggest-key';
 
 /**
  * Strapi's `resolversConfig` (`Query.<name>` → auth, policies, middlewares), applied to the
@@ -30,27 +29,6 @@ const withMiddlewares = (resolve: Resolver, middlewares: Middleware[]): Resolver
     resolve,
   );
 
-const ENTRY_KEYS = ['auth', 'policies', 'middlewares'];
-
-const unknownKey = (where: string, key: string, known: string[]) => {
-  const meant = suggestKey(key, known);
-  return new Error(`resolversConfig ${where}: unknown key "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}; it takes ${known.join(', ')}`);
-};
-
-/** An entry Folio would misread (`auth: { scopes }`) stops start-up instead of failing each request. */
-const checkEntry = (key: string, entry: ResolverConfig): void => {
-  for (const name of Object.keys(entry)) if (!ENTRY_KEYS.includes(name)) throw unknownKey(key, name, ENTRY_KEYS);
-  const { auth, policies, middlewares } = entry as Record<string, unknown>;
-  if (auth !== undefined && auth !== false) {
-    if (typeof auth !== 'object' || auth === null) throw new Error(`resolversConfig ${key}.auth: false, or { scope: [permissions] }`);
-    for (const name of Object.keys(auth)) if (name !== 'scope') throw unknownKey(`${key}.auth`, name, ['scope']);
-    const { scope } = auth as { scope?: unknown };
-    if (!Array.isArray(scope) || !scope.every((item) => typeof item === 'string')) throw new Error(`resolversConfig ${key}.auth.scope: a list of permissions`);
-  }
-  if (policies !== undefined && !Array.isArray(policies)) throw new Error(`resolversConfig ${key}.policies: a list of policies`);
-  if (middlewares !== undefined && !Array.isArray(middlewares)) throw new Error(`resolversConfig ${key}.middlewares: a list of middlewares`);
-};
-
 const CONNECTION = '_connection';
 
 /**
@@ -75,11 +53,10 @@ export const applyResolversConfig = (schema: GraphQLSchema, extensions: Extensio
   for (const extension of extensions) {
     for (const [key, value] of Object.entries(extension.resolversConfig ?? {})) configured.set(key, { ...configured.get(key), ...value });
   }
-  for (const [key, entry] of configured) {
+  for (const key of configured.keys()) {
     const [typeName, fieldName] = key.split('.');
     const type = schema.getType(typeName);
     if (!type || !('getFields' in type) || !(fieldName in type.getFields())) throw new Error(`resolversConfig: ${key} is not a field of the schema`);
-    checkEntry(key, entry);
   }
   const config = withListSiblings(schema, configured);
   const middlewares: MiddlewareRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.middlewares ?? {})));

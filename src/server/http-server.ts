@@ -13,10 +13,11 @@ import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
 import { attachGraphqlWs } from './graphql-ws';
+import { createLandingPage } from './landing-page';
 
 /**
- * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, and
- * Strapi's 404 envelope for the rest.
+ * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, the
+ * landing page (outside production), and Strapi's 404 envelope for the rest.
  */
 
 /** What the HTTP server serves: an assembled instance's GraphQL pipeline and routes, over its config and store. */
@@ -46,6 +47,8 @@ const createRequestListener = (folio: Served) => {
   const answerCors = cors === false ? () => false : createCors(cors);
   const graphiqlEndpoint = graphqlEnabled && servesGraphiql(folio.services.config) ? endpoint : undefined;
   const setSecurityHeaders = security === false ? () => undefined : createSecurityHeaders(security, { graphiqlEndpoint });
+  const landingPage = createLandingPage(folio.services.config);
+  const routes = landingPage ? [landingPage, ...folio.routes] : folio.routes;
   return (request: IncomingMessage, response: ServerResponse) => {
     // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
     setSecurityHeaders(request, response);
@@ -68,7 +71,7 @@ const createRequestListener = (folio: Served) => {
       );
       return;
     }
-    void tryRoutes(folio.routes, request, response, url).catch((error: Error) => {
+    void tryRoutes(routes, request, response, url).catch((error: Error) => {
       process.stderr.write(`${error.stack ?? error.message}\n`);
       sendError(response, INTERNAL_ERROR);
     });

@@ -254,6 +254,12 @@ describe('misspelled and wrongly typed keys', () => {
     expect(configErrorLines({ 'database.json': { client: 'postgres' } })).toEqual([
       'config/database.json: client must be one of "embedded", "mongodb", got "postgres"',
     ]);
+    expect(configErrorLines({ 'database.json': { client: 'mongo' } })).toEqual([
+      'config/database.json: client must be one of "embedded", "mongodb", got "mongo" (did you mean "mongodb"?)',
+    ]);
+    expect(configErrorLines({ 'webhooks.json': [{ name: 'hook', url: 'https://example.com', events: ['entry.updat'] }] })).toEqual([
+      'config/webhooks.json: [0].events[0] must be one of "entry.create", "entry.update", "entry.delete", "entry.publish", "entry.unpublish", "media.create", "media.update", "media.delete", got "entry.updat" (did you mean "entry.update"?)',
+    ]);
     expect(configErrorLines({ 'plugins.json': { upload: { config: { allowedTypes: ['png'] } } } })).toEqual([
       'config/plugins.json: upload.config.allowedTypes[0] must be a MIME type such as "image/png" or "image/*", got "png"',
     ]);

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -63,4 +64,9 @@ test("the user type carries the project's additions (job, picture), not its dang
   const fields = answer.body.data!.__type.fields.map((field) => field.name);
   expect(fields).toEqual(expect.arrayContaining(['job', 'picture', 'reviews']));
   expect(fields).not.toContain('articles');
+});
+
+test("the OpenAPI document of a real project's models is valid (swagger-parser)", async () => {
+  const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Record<string, unknown>;
+  await expect(SwaggerParser.validate(document as never)).resolves.toBeDefined();
 });

@@ -39,7 +39,10 @@ test('resolversConfig auth with "scopes" instead of "scope"', async () => {
     cpSync(EXAMPLE_SCHEMA, schemaDir, { recursive: true });
     mkdirSync(join(schemaDir, 'extensions'), { recursive: true });
     writeFileSync(join(schemaDir, 'extensions', 'auth.js'), `module.exports = { resolversConfig: { 'Query.tags': { auth: { scopes: ['api::tag.tag.find'] } } } };`);
-    expect(await failureOf({ schemaDir })).toBe('resolversConfig Query.tags.auth: unknown key "scopes" (did you mean "scope"?); it takes scope');
+    const file = join(schemaDir, 'extensions', 'auth.js');
+    expect(await failureOf({ schemaDir })).toBe(
+      `${file}: resolversConfig.Query.tags.auth.scopes is not a known option (did you mean scope?)\n${file}: resolversConfig.Query.tags.auth.scope is required`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

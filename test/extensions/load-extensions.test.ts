@@ -40,10 +40,29 @@ test('a module that does not load: file and line', () => {
 
 test('a misspelled export names the one meant', () => {
   const path = withFile('typo.js', 'module.exports = { typedefs: "type Query { a: String }" };');
-  expect(messageOf()).toBe(`${path}: unknown export "typedefs" (did you mean "typeDefs"?); an extension exports typeDefs, resolvers, resolversConfig, shadowCRUD, policies, middlewares, plugins`);
+  expect(messageOf()).toBe(`${path}: typedefs is not a known export (did you mean typeDefs?)`);
   rmSync(path);
   withFile('factory.js', 'module.exports = () => ({ resolver: {} });');
-  expect(messageOf()).toMatch(/factory\.js: unknown export "resolver" \(did you mean "resolvers"\?\)/);
+  expect(messageOf()).toMatch(/factory\.js: resolver is not a known export \(did you mean resolvers\?\)/);
+});
+
+test("every export's value is checked: each wrong one is named with its path in the module", () => {
+  const path = withFile(
+    'values.js',
+    `module.exports = {
+      shadowCRUD: { 'api::tag.tag': { disableAction: ['create'], fields: { name: { output: 'no' } } } },
+      policies: { isOwner: 'is-owner' },
+      resolversConfig: { 'Query.tags': { policies: [{ nmae: 'isOwner' }], auth: true } },
+    };`,
+  );
+  expect(messageOf().split('\n')).toEqual([
+    `${path}: shadowCRUD.api::tag.tag.disableAction is not a known option (did you mean disableActions?)`,
+    `${path}: shadowCRUD.api::tag.tag.fields.name.output must be a boolean, got "no"`,
+    `${path}: policies.isOwner must be a function, got "is-owner"`,
+    `${path}: resolversConfig.Query.tags.policies[0].nmae is not a known option (did you mean name?)`,
+    `${path}: resolversConfig.Query.tags.policies[0].name is required`,
+    `${path}: resolversConfig.Query.tags.auth must be false, or { scope: [permissions] }, got true`,
+  ]);
 });
 
 test('a file Folio cannot load (.ts, .mjs) is named, not skipped', () => {

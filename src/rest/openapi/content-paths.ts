@@ -2,23 +2,39 @@ import * as names from '../../sdl/naming';
 import { PUBLICATION_FILTERS } from '../../sdl/naming';
 import type { ContentRoute, HttpMethod, RouteOperation } from '../content-routes';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
+import { documentSchemaName, fieldsSchemaName, filtersSchemaName, populateSchemaName } from './rest-schemas';
+import { securityFor, type RolePermissions } from './route-security';
 
 /**
- * OpenAPI paths of the content routes, from the same route table that serves them: documents are
- * the GraphQL type's schema plus the numeric `id`, lists carry `meta.pagination`, writes take
- * `{ data: <Type>Input }`.
+ * OpenAPI paths of the content routes, from the same route table that serves them: documents as REST
+ * answers them (rest-schemas), lists carry `meta.pagination`, writes take `{ data: <Type>Input }`; each
+ * route's `filters`, `populate` and `fields` typed by its content type, and its security by role: the
+ * permission it needs, and no credentials at all when the Public role has it.
  */
 
-
-const deepObject = (name: string, description: string) => ({ name, in: 'query', style: 'deepObject', explode: true, description, schema: { type: 'object' } });
+const deepObject = (name: string, description: string, schema: SchemaObject) => ({ name, in: 'query', style: 'deepObject', explode: true, description, schema });
 const plain = (name: string, description: string, schema: SchemaObject = { type: 'string' }) => ({ name, in: 'query', description, schema });
 
+/** The parameters whose schema is the content type's own. */
+const typedParameters = (type: string) => ({
+  fields: deepObject('fields', 'Leaf fields to return, e.g. `fields[0]=title` or `fields=title,views`; id and documentId always come', ref('schemas', fieldsSchemaName(type))),
+  populate: deepObject('populate', '`*`, `a,b`, or the object form `populate[a][fields|filters|sort|populate|count|on]`', ref('schemas', populateSchemaName(type))),
+  filters: deepObject('filters', 'e.g. `filters[title][$containsi]=x`, `filters[$or][0][views][$gt]=10`', ref('schemas', filtersSchemaName(type))),
+});
+
 export const contentParameters = () => ({
-  fields: plain('fields', 'Leaf fields to return, e.g. `fields[0]=title` or `fields=title,views`; id and documentId always come'),
-  populate: plain('populate', '`*`, `a,b`, or the object form `populate[a][fields|filters|sort|populate|count|on]`'),
-  filters: deepObject('filters', 'e.g. `filters[title][$containsi]=x`, `filters[$or][0][views][$gt]=10`'),
-  sort: plain('sort', '`title:desc`, `sort[0]=kind&sort[1]=views:desc` or `kind,views:desc`'),
-  pagination: deepObject('pagination', '`pagination[page|pageSize]` or `pagination[start|limit]`, and `pagination[withCount]`'),
+  sort: plain('sort', '`title:desc`, `sort[0]=kind&sort[1]=views:desc` or `kind,views:desc`', { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }),
+  pagination: deepObject('pagination', '`pagination[page|pageSize]` or `pagination[start|limit]`, and `pagination[withCount]`', {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1 },
+      start: { type: 'integer', minimum: 0 },
+      limit: { type: 'integer', minimum: -1, description: '-1: the largest page (`api.rest.maxLimit`)' },
+      withCount: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  }),
   status: plain('status', 'which version to read or write', { type: 'string', enum: ['draft', 'published'] }),
   locale: plain('locale', 'a configured locale; `*` lists every locale'),
   publicationFilter: plain('publicationFilter', 'documents by how their draft and published versions relate (draft & publish types)', { type: 'string', enum: [...PUBLICATION_FILTERS] }),
@@ -27,7 +43,7 @@ export const contentParameters = () => ({
   documentId: { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } },
 });
 
-type ParameterName = keyof ReturnType<typeof contentParameters>;
+type ParameterName = keyof ReturnType<typeof contentParameters> | keyof ReturnType<typeof typedParameters>;
 
 const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
   list: ['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale', 'search'],
@@ -38,19 +54,14 @@ const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
   delete: ['locale'],
 };
 
-export const documentSchemaName = (typeName: string) => `${typeName}Document`;
-
-export const documentSchema = (typeName: string): SchemaObject => ({
-  allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, ref('schemas', typeName)],
-});
-
-const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumentId: boolean): OperationObject => {
+const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumentId: boolean, roles: RolePermissions): OperationObject => {
   const type = names.typeName(route.contentType);
   const document = ref('schemas', documentSchemaName(type));
   const localized = route.contentType.localized;
+  const typed: Record<string, unknown> = typedParameters(type);
   const parameters = PARAMETERS[operation.list ? 'list' : operation.action]
     .filter((name) => name !== 'locale' || localized)
-    .map((name) => ref('parameters', name));
+    .map((name) => typed[name] ?? ref('parameters', name));
   // A document named by its documentId, or the single type's, may not exist (DELETE answers 204 regardless).
   const mayBeMissing = operation.action !== 'delete' && (withDocumentId || (operation.action === 'find' && !operation.list));
   const responses: Record<string, ResponseObject> =
@@ -62,6 +73,7 @@ const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumen
   return {
     operationId: `${operation.action}${operation.list ? 'Many' : ''}${type}`,
     tags: [route.contentType.displayName],
+    ...securityFor(names.permissionFor(route.contentType, operation.action), roles, ''),
     parameters: withDocumentId ? [ref('parameters', 'documentId'), ...parameters] : parameters,
     ...(operation.action === 'create' || operation.action === 'update'
       ? {
@@ -75,16 +87,16 @@ const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumen
   };
 };
 
-const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean) =>
-  Object.fromEntries([...operations].map(([method, operation]) => [method.toLowerCase(), operationOf(route, operation, withDocumentId)]));
+const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RolePermissions) =>
+  Object.fromEntries([...operations].map(([method, operation]) => [method.toLowerCase(), operationOf(route, operation, withDocumentId, roles)]));
 
-export const contentPaths = (routes: ContentRoute[]): OpenApiPaths => {
+export const contentPaths = (routes: ContentRoute[], roles: RolePermissions): OpenApiPaths => {
   const paths: OpenApiPaths = {};
   for (const route of routes) {
     const { contentType } = route;
     const base = `/api/${contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName}`;
-    if (route.base.size > 0) paths[base] = pathItem(route, route.base, false);
-    if (route.document.size > 0) paths[`${base}/{documentId}`] = pathItem(route, route.document, true);
+    if (route.base.size > 0) paths[base] = pathItem(route, route.base, false, roles);
+    if (route.document.size > 0) paths[`${base}/{documentId}`] = pathItem(route, route.document, true, roles);
   }
   return paths;
 };

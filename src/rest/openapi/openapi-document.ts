@@ -1,14 +1,20 @@
 import { isInputObjectType, isObjectType, isEnumType, isIntrospectionType, type GraphQLSchema } from 'graphql';
 import { buildSchemaObjectFromType } from 'sofa-api';
-import * as names from '../../sdl/naming';
+import { FILE_CONTENT_TYPE } from '../../media/file-model';
+import type { Models } from '../../models/types';
 import type { ContentRoute } from '../content-routes';
-import { contentParameters, contentPaths, documentSchema, documentSchemaName } from './content-paths';
+import { contentParameters, contentPaths } from './content-paths';
+import type { RolePermissions } from './route-security';
 import { sharedComponents, type OpenApiPaths, type SchemaObject } from './openapi-shapes';
+import { pluginPaths } from './plugin-paths';
+import { restSchemas } from './rest-schemas';
 import { SCALAR_SCHEMAS } from './scalar-schemas';
 
 /**
- * The OpenAPI 3 document of `/api`: the content routes, the routes sofa makes of hand-written
- * extensions, and a schema for every GraphQL type (sofa's translation), documents and inputs alike.
+ * The OpenAPI 3 document of `/api`: the content routes, the plugins' routes (users, upload, i18n) and
+ * the routes sofa makes of hand-written extensions. Documents are described as REST answers them
+ * (rest-schemas); GraphQL types appear only where a route takes or answers one (`<Type>Input` bodies,
+ * extension operations), in sofa's translation.
  */
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
@@ -24,22 +30,47 @@ const typeSchemas = (schema: GraphQLSchema): Record<string, SchemaObject> => {
   return schemas;
 };
 
-export const buildOpenApiDocument = (schema: GraphQLSchema, routes: ContentRoute[], extensionPaths: OpenApiPaths) => {
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/** The schemas `roots` refer to, directly or through each other: the GraphQL types no route uses are left out. */
+const reachable = (roots: unknown, schemas: Record<string, SchemaObject>): Record<string, SchemaObject> => {
+  const kept: Record<string, SchemaObject> = {};
+  const pending = [JSON.stringify(roots)];
+  for (let text = pending.pop(); text !== undefined; text = pending.pop()) {
+    for (const [, name] of text.matchAll(SCHEMA_REF)) {
+      if (name in kept || !(name in schemas)) continue;
+      kept[name] = schemas[name];
+      pending.push(JSON.stringify(schemas[name]));
+    }
+  }
+  return kept;
+};
+
+export interface OpenApiSources {
+  schema: GraphQLSchema;
+  models: Models;
+  routes: ContentRoute[];
+  extensionPaths: OpenApiPaths;
+  /** role type → its permissions: each route's security by role */
+  roles: RolePermissions;
+}
+
+export const buildOpenApiDocument = ({ schema, models, routes, extensionPaths, roles }: OpenApiSources) => {
   const shared = sharedComponents();
-  const documents = Object.fromEntries(
-    routes.map((route) => {
-      const type = names.typeName(route.contentType);
-      return [documentSchemaName(type), documentSchema(type)];
-    }),
-  );
+  // media files are not among the models' content types, yet REST answers them (populated media, /api/upload)
+  const rest = restSchemas({ ...models, contentTypes: new Map([...models.contentTypes, [FILE_CONTENT_TYPE.uid, FILE_CONTENT_TYPE]]) });
+  const file = rest.names.document(FILE_CONTENT_TYPE.uid);
+  const user = rest.names.document('plugin::users-permissions.user');
+  const paths = { ...contentPaths(routes, roles), ...pluginPaths({ user, file }, roles), ...extensionPaths };
+  const own = { ...rest.schemas, ...shared.schemas };
   return {
     openapi: '3.0.3',
     info: { title: 'Folio content API', version: '5', description: 'The Strapi 5 content API: documents under /api, compiled onto the GraphQL schema.' },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }, {}],
-    paths: { ...contentPaths(routes), ...extensionPaths },
+    paths,
     components: {
-      schemas: { ...typeSchemas(schema), ...documents, ...shared.schemas },
+      schemas: { ...reachable([paths, own], typeSchemas(schema)), ...own },
       parameters: contentParameters(),
       responses: shared.responses,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token, or a user JWT from /api/auth/local' } },

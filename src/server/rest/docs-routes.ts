@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import type { FolioConfig } from '../../config/types';
 import { sendJson } from '../http-json';
 
 /**
- * `/api/openapi.json` and Swagger UI at `/api/docs/`, served from the swagger-ui-dist package
- * (no CDN). Only the files the page loads are served, each read once.
+ * `/api/openapi.json` and Swagger UI at `/api/docs/` (`/documentation`, Strapi's path, leads there), served
+ * from the swagger-ui-dist package (no CDN). Only the files the page loads are served, each read once.
  */
 
 const ASSETS: Record<string, string> = {
@@ -32,7 +33,12 @@ const INITIALIZER = `window.onload = function () {
 };
 `;
 
-const DOCS = '/api/docs';
+export const DOCS_PATH = '/api/docs';
+/** where Strapi's documentation plugin serves its page */
+const STRAPI_DOCS_PATH = '/documentation';
+
+/** The OpenAPI document describes the schema: it is served where introspection is allowed. */
+export const servesApiDocs = (config: FolioConfig): boolean => config.graphql.introspection ?? config.env !== 'production';
 
 export const createDocsRoutes = (document: () => unknown) => {
   const directory = getAbsoluteFSPath();
@@ -54,13 +60,13 @@ export const createDocsRoutes = (document: () => unknown) => {
       sendJson(response, 200, document());
       return true;
     }
-    if (pathname === DOCS) {
-      response.writeHead(301, { location: `${DOCS}/` });
+    if (pathname === DOCS_PATH || pathname === STRAPI_DOCS_PATH) {
+      response.writeHead(301, { location: `${DOCS_PATH}/` });
       response.end();
       return true;
     }
-    if (!pathname.startsWith(`${DOCS}/`)) return false;
-    const name = pathname.slice(DOCS.length + 1) || 'index.html';
+    if (!pathname.startsWith(`${DOCS_PATH}/`)) return false;
+    const name = pathname.slice(DOCS_PATH.length + 1) || 'index.html';
     if (name === 'swagger-initializer.js') send(response, 'text/javascript; charset=utf-8', INITIALIZER);
     else if (Object.prototype.hasOwnProperty.call(ASSETS, name)) send(response, ASSETS[name], await fileOf(name));
     else return false;

@@ -1,10 +1,11 @@
 import type { Services } from '../../context';
-import type { FolioModule, Runtime } from '../folio-module';
+import type { FolioModule } from '../folio-module';
 import { createContentRoutes } from '../../rest/content-routes';
 import { createContentHandler } from './content-handler';
 import { createSofaRoutes } from './sofa-routes';
-import { createDocsRoutes } from './docs-routes';
+import { createDocsRoutes, servesApiDocs } from './docs-routes';
 import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
+import { rolePermissions } from '../../users/roles';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each
@@ -12,19 +13,18 @@ import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
  * hand-written extensions add (sofa-api); the OpenAPI document and Swagger UI.
  */
 
-/** The OpenAPI document describes the schema: it is served where introspection is allowed. */
-const showsSchema = ({ services: { config } }: Runtime) => config.graphql.introspection ?? config.env !== 'production';
-
 export const createRestModule = (_services: Services): FolioModule => ({
   name: 'rest',
   routes: (runtime) => {
     const routes = createContentRoutes(runtime.services.models, runtime.schema);
     const sofa = createSofaRoutes(runtime);
     let document: unknown;
-    const documentOnce = () => (document ??= buildOpenApiDocument(runtime.schema, routes.routes, sofa?.paths ?? {}));
+    const { config, models } = runtime.services;
+    const roles = rolePermissions(config);
+    const documentOnce = () => (document ??= buildOpenApiDocument({ schema: runtime.schema, models, routes: routes.routes, extensionPaths: sofa?.paths ?? {}, roles }));
     return [
       createContentHandler(runtime, routes),
-      ...(showsSchema(runtime) ? [createDocsRoutes(documentOnce)] : []),
+      ...(servesApiDocs(runtime.services.config) ? [createDocsRoutes(documentOnce)] : []),
       ...(sofa ? [sofa.handle] : []),
     ];
   },

@@ -1,0 +1,164 @@
+import { UPLOAD_PERMISSIONS } from '../../media/upload-permissions';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
+import { errorResponses, json, ref, type OpenApiPaths, type OperationObject, type SchemaObject } from './openapi-shapes';
+import { securityFor, type RolePermissions } from './route-security';
+
+/**
+ * The routes of the users-permissions, upload and i18n plugins, as Folio serves them: sign-up and
+ * sign-in answer `{ jwt, user }`, the users and files routes bare JSON (no `{ data, meta }`, as in
+ * Strapi), `GET /api/i18n/locales` a bare list.
+ */
+
+export interface PluginSchemas {
+  user?: string;
+  file?: string;
+}
+
+const USERS = 'plugin::users-permissions.user';
+const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
+
+const body = (schema: SchemaObject, type = 'application/json') => ({ required: true, content: { [type]: { schema } } });
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+const ME_POPULATE = { name: 'populate', in: 'query', description: 'the role: `role`, `*`, `[role]` or `{ role: … }`', style: 'deepObject', explode: true, schema: { anyOf: [{ type: 'string' }, { type: 'object' }] } };
+const listQuery = [ref('parameters', 'pagination'), ref('parameters', 'sort')];
+
+const operation = (tag: string, id: string, fields: Omit<OperationObject, 'responses'>, responses: OperationObject['responses']): OperationObject => ({
+  operationId: id,
+  tags: [tag],
+  ...fields,
+  responses: { ...responses, ...errorResponses() },
+});
+
+const usersPaths = (user: string, roles: RolePermissions): OpenApiPaths => {
+  const userRef = ref('schemas', user);
+  const signedIn = json('Signed in', { type: 'object', required: ['jwt', 'user'], properties: { jwt: { type: 'string' }, user: userRef } });
+  const tag = 'Users-Permissions';
+  return {
+    '/api/auth/local': {
+      post: operation(
+        tag,
+        'login',
+        { ...securityFor(undefined, roles, 'Sign in with a username or e-mail and a password.'), requestBody: body({ type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } }) },
+        { 200: signedIn },
+      ),
+    },
+    '/api/auth/local/register': {
+      post: operation(
+        tag,
+        'register',
+        {
+          ...securityFor(undefined, roles, 'Sign up: the new user gets the Authenticated role.'),
+          requestBody: body({ type: 'object', required: ['username', 'email', 'password'], properties: { username: { type: 'string' }, email: { type: 'string', format: 'email' }, password: { type: 'string' } } }),
+        },
+        { 200: signedIn },
+      ),
+    },
+    '/api/auth/change-password': {
+      post: operation(
+        tag,
+        'changePassword',
+        {
+          ...securityFor(CHANGE_PASSWORD_PERMISSION, roles, "Change the signed-in user's password."),
+          requestBody: body({
+            type: 'object',
+            required: ['currentPassword', 'password', 'passwordConfirmation'],
+            properties: { currentPassword: { type: 'string' }, password: { type: 'string' }, passwordConfirmation: { type: 'string' } },
+          }),
+        },
+        { 200: signedIn },
+      ),
+    },
+    '/api/users/me': {
+      get: operation(tag, 'me', { ...securityFor(ME_PERMISSION, roles, 'The signed-in user.'), parameters: [ME_POPULATE] }, { 200: json('OK', userRef) }),
+    },
+    '/api/users/count': {
+      get: operation(tag, 'countUsers', securityFor(`${USERS}.find`, roles, 'How many users match (read as the list is).'), { 200: json('OK', { type: 'integer' }) }),
+    },
+    '/api/users': {
+      get: operation(tag, 'findUsers', { ...securityFor(`${USERS}.find`, roles, 'Users, as a bare list.'), parameters: listQuery }, { 200: json('OK', { type: 'array', items: userRef }) }),
+      post: operation(
+        tag,
+        'createUser',
+        {
+          ...securityFor(USER_WRITE_PERMISSIONS.create, roles, 'Make a user.'),
+          requestBody: body({ type: 'object', required: ['username', 'email', 'password'], properties: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'integer' } } }),
+        },
+        { 201: json('Created', userRef) },
+      ),
+    },
+    '/api/users/{id}': {
+      get: operation(tag, 'findOneUser', { ...securityFor(`${USERS}.findOne`, roles, 'One user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
+      put: operation(
+        tag,
+        'updateUser',
+        { ...securityFor(USER_WRITE_PERMISSIONS.update, roles, 'Change a user.'), parameters: [idParameter], requestBody: body({ type: 'object' }) },
+        { 200: json('OK', userRef), 404: ref('responses', 'NotFound') },
+      ),
+      delete: operation(tag, 'destroyUser', { ...securityFor(USER_WRITE_PERMISSIONS.destroy, roles, 'Remove a user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
+    },
+  };
+};
+
+const uploadPaths = (file: string, roles: RolePermissions): OpenApiPaths => {
+  const fileRef = ref('schemas', file);
+  const tag = 'Upload';
+  return {
+    '/api/upload': {
+      post: operation(
+        tag,
+        'upload',
+        {
+          ...securityFor(UPLOAD_PERMISSIONS.upload, roles, 'Upload files (multipart `files`), optionally linked to a document (`ref`, `refId`, `field`).'),
+          requestBody: body(
+            {
+              type: 'object',
+              required: ['files'],
+              properties: {
+                files: { anyOf: [{ type: 'string', format: 'binary' }, { type: 'array', items: { type: 'string', format: 'binary' } }] },
+                fileInfo: { type: 'string' },
+                ref: { type: 'string' },
+                refId: { type: 'string' },
+                field: { type: 'string' },
+              },
+            },
+            'multipart/form-data',
+          ),
+        },
+        { 201: json('Uploaded', { type: 'array', items: fileRef }) },
+      ),
+    },
+    '/api/upload/files': {
+      get: operation(tag, 'findFiles', { ...securityFor(UPLOAD_PERMISSIONS.find, roles, 'Files, as a bare list.'), parameters: listQuery }, { 200: json('OK', { type: 'array', items: fileRef }) }),
+    },
+    '/api/upload/files/{id}': {
+      get: operation(tag, 'findOneFile', { ...securityFor(UPLOAD_PERMISSIONS.findOne, roles, 'One file.'), parameters: [idParameter] }, { 200: json('OK', fileRef), 404: ref('responses', 'NotFound') }),
+      delete: operation(tag, 'destroyFile', { ...securityFor(UPLOAD_PERMISSIONS.destroy, roles, 'Remove a file.'), parameters: [idParameter] }, { 200: json('OK', fileRef), 404: ref('responses', 'NotFound') }),
+    },
+  };
+};
+
+const i18nPaths = (roles: RolePermissions): OpenApiPaths => ({
+  '/api/i18n/locales': {
+    get: operation(
+      'Internationalization',
+      'listLocales',
+      securityFor(LIST_LOCALES, roles, 'The configured locales.'),
+      {
+        200: json('OK', {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'documentId', 'name', 'code', 'isDefault'],
+            properties: { id: { type: 'integer' }, documentId: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' }, isDefault: { type: 'boolean' } },
+          },
+        }),
+      },
+    ),
+  },
+});
+
+export const pluginPaths = ({ user, file }: PluginSchemas, roles: RolePermissions): OpenApiPaths => ({
+  ...(user ? usersPaths(user, roles) : {}),
+  ...(file ? uploadPaths(file, roles) : {}),
+  ...i18nPaths(roles),
+});
