@@ -1,5 +1,6 @@
 import { SCALAR_ATTRIBUTE_TYPES } from '../models/types';
 import { anyObject, anyString, arrayOf, boolean, either, integer, object, oneOf, recordOf, string, type Shape } from './shape';
+import { UPLOAD_PROVIDERS } from './types';
 
 const positiveInteger = integer({ min: 1 });
 const nonEmptyString = string();
@@ -93,7 +94,7 @@ export const pluginsFileShape = object(
         rateLimit: object({ max: positiveInteger, windowMs: positiveInteger }),
       }),
     }),
-    upload: object({ config: object({ sizeLimit: positiveInteger, allowedTypes: arrayOf(mimeType), directory: nonEmptyString, breakpoints: recordOf(positiveInteger) }) }),
+    upload: object({ config: object({ provider: oneOf(UPLOAD_PROVIDERS), sizeLimit: positiveInteger, allowedTypes: arrayOf(mimeType), directory: nonEmptyString, breakpoints: recordOf(positiveInteger) }) }),
     // custom fields' uids → the Strapi type they store (see models/custom-fields)
     'custom-fields': object({ config: recordOf(oneOf(SCALAR_ATTRIBUTE_TYPES.filter((type) => type !== 'password'))) }),
   },

@@ -55,12 +55,13 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   if (rest.defaultLimit > rest.maxLimit) {
     problems.push({ source: api.source, path: 'rest.defaultLimit', message: `(${rest.defaultLimit}) must not exceed maxLimit (${rest.maxLimit})` });
   }
+  const databaseConfig = resolveDatabase(database.value, database.source, env, problems);
   const config: FolioConfig = {
     env: defaults.env,
     server: resolveServer(server.value, defaults.server, env, overrides, problems),
-    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir),
+    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir, databaseConfig.client),
     rest,
-    database: resolveDatabase(database.value, database.source, env, problems),
+    database: databaseConfig,
     admin: resolveAdmin(admin.value, admin.source, env.API_TOKEN_SALT || undefined, problems),
     ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
     webhooks: resolveWebhooks(webhooks.value, webhooks.source, problems),

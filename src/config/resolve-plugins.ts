@@ -4,6 +4,8 @@ import type { pluginsFileShape } from './file-shapes';
 import type { ShapeOutput } from './shape';
 import type { FolioConfig } from './types';
 
+type DatabaseClient = FolioConfig['database']['client'];
+
 type PluginsFile = ShapeOutput<typeof pluginsFileShape>;
 type Report = (path: string, message: string) => void;
 
@@ -78,9 +80,10 @@ export const THUMBNAIL_FORMAT = 'thumbnail';
 /** What a format may be called: its name starts its files' names (`small_<hash><ext>`, within the media's stored names). */
 const FORMAT_NAME = /^[A-Za-z0-9_]+$/;
 
-function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], report: Report): FolioConfig['upload'] {
+function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], databaseClient: DatabaseClient, report: Report): FolioConfig['upload'] {
   // `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.
-  const upload = { ...defaults, ...file?.config };
+  const upload = { ...defaults, provider: databaseClient === 'mongodb' ? ('gridfs' as const) : defaults.provider, ...file?.config };
+  if (upload.provider === 'gridfs' && databaseClient !== 'mongodb') report('upload.config.provider', '"gridfs" keeps files in MongoDB: it needs the mongodb database client');
   for (const name of Object.keys(upload.breakpoints)) {
     if (!FORMAT_NAME.test(name)) report(`upload.config.breakpoints.${name}`, 'is not a usable format name: letters, digits and _ only (it starts file names)');
     else if (name === THUMBNAIL_FORMAT) report(`upload.config.breakpoints.${name}`, 'is the name of the thumbnail format, which is always made');
@@ -95,12 +98,13 @@ export function resolvePlugins(
   env: NodeJS.ProcessEnv,
   report: Report,
   configDir: string,
+  databaseClient: DatabaseClient,
 ): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload' | 'customFields'> {
   return {
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
     i18n: resolveI18n(file?.i18n, defaults.i18n, report),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
-    upload: resolveUpload(file?.upload, defaults.upload, report),
+    upload: resolveUpload(file?.upload, defaults.upload, databaseClient, report),
     customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
   };
 }

@@ -2,11 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { MongoClient, type ClientSession, type MongoClientOptions } from 'mongodb';
 import { assertCollectionName } from '../collection-name';
 import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../sequences';
-import type { Collection, Store } from '../types';
+import type { Collection } from '../types';
 import { databaseNameOf, redactConnectionString } from './connection-string';
 import { createMongoCollection } from './mongodb-collection';
 import { isDuplicateKeyError, toUnavailable } from './mongodb-errors';
 import { onceUntilFailure } from '../../common/once-until-failure';
+import { createFileBucket, isBucketCollection, type FileBucket, type FileBucketStore } from './file-bucket';
 
 export interface MongoStoreConfig {
   uri: string;
@@ -64,7 +65,7 @@ async function connect(uri: string, options: MongoClientOptions): Promise<MongoC
  * transient conflict, so it must only touch the store. On a standalone server `work` runs plainly: correct, not
  * atomic. Operations inside one transaction must run one after another (no Promise.all), as the driver requires.
  */
-export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
+export async function openMongoStore(config: MongoStoreConfig): Promise<FileBucketStore> {
   const { dbName, ...clientOptions } = config.options ?? {};
   const options: MongoClientOptions = { ...defaultsLeftOpen(config.uri), ...(clientOptions as MongoClientOptions) };
   const client = await connect(config.uri, options);
@@ -74,6 +75,7 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
   const sessions = new AsyncLocalStorage<ClientSession>();
   const currentSession = () => sessions.getStore();
   const collections = new Map<string, Collection>();
+  const buckets = new Map<string, FileBucket>();
   // the collection's createIndex reports an unreachable server as StoreUnavailableError itself
   const sequencesIndexed = onceUntilFailure(() => collection(SEQUENCES_COLLECTION).createIndex(SEQUENCES_INDEX));
 
@@ -92,7 +94,7 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
     collection,
     async listCollections() {
       const listed = await db.listCollections({}, { nameOnly: true }).toArray();
-      const names = listed.map((entry) => entry.name).filter((name) => !name.startsWith('system.'));
+      const names = listed.map((entry) => entry.name).filter((name) => !name.startsWith('system.') && !isBucketCollection(name));
       const holding = await Promise.all(names.map(async (name) => (await db.collection(name).countDocuments({}, { limit: 1 })) > 0));
       return names.filter((_, i) => holding[i]);
     },
@@ -123,6 +125,12 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
       } finally {
         await session.endSession();
       }
+    },
+    fileBucket(name) {
+      assertCollectionName(name);
+      let found = buckets.get(name);
+      if (!found) buckets.set(name, (found = createFileBucket(db, name)));
+      return found;
     },
     async ping() {
       let timer: NodeJS.Timeout | undefined;
