@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GridFSBucket, MongoClient } from 'mongodb';
+import { MONGODB_TEST_URL } from './server-kind';
 import { mongodbDatabase, startTestServer, type TestServer } from '../support/test-server';
 import { formOf, request, uploadTestConfig, uploaded, type FileRecord } from '../upload/upload-server';
 import { png } from '../upload/images';
@@ -11,12 +15,13 @@ import { png } from '../upload/images';
  */
 
 let server: TestServer;
+const database = mongodbDatabase();
+const config = uploadTestConfig();
+// the configuration as a project on MongoDB has it: no provider named
+delete (config.plugins as { upload: { config: Record<string, unknown> } }).upload.config.provider;
 
 beforeAll(async () => {
-  const config = uploadTestConfig();
-  // the configuration as a project on MongoDB has it: no provider named
-  delete ((config.plugins as { upload: { config: Record<string, unknown> } }).upload.config).provider;
-  server = await startTestServer({ config: { ...config, database: mongodbDatabase() } });
+  server = await startTestServer({ config: { ...config, database } });
 });
 afterAll(() => server.stop());
 
@@ -84,4 +89,30 @@ test('a deleted file leaves nothing in GridFS and is no longer served', async ()
   expect(deleted.status).toBe(200);
   expect((await bucketNames()).filter((name) => name.includes(image.hash))).toEqual([]);
   expect((await fetchBytes(image.url)).response.status).toBe(404);
+});
+
+test('an instance starting on the database sweeps files no record names, once they are old enough that no upload can still be on its way', async () => {
+  const client = await new MongoClient(MONGODB_TEST_URL).connect();
+  try {
+    const db = client.db(database.options.dbName);
+    const bucket = new GridFSBucket(db, { bucketName: 'folio_uploads' });
+    for (const name of ['orphan_0123456789.txt', 'arriving_0123456789.txt']) await pipeline(Readable.from([Buffer.from(name)]), bucket.openUploadStream(name));
+    const [kept] = await uploaded(server, [{ name: 'kept.txt', content: 'recorded', type: 'text/plain' }]);
+    // everything stored two hours ago (the orphan was left by a crash), but for one file that may be another
+    // instance's upload whose record is being written
+    await db.collection('folio_uploads.files').updateMany({}, { $set: { uploadDate: new Date(Date.now() - 2 * 3600_000) } });
+    await db.collection('folio_uploads.files').updateOne({ filename: 'arriving_0123456789.txt' }, { $set: { uploadDate: new Date() } });
+
+    const second = await startTestServer({ config: { ...config, database } });
+    try {
+      const names = await bucketNames();
+      expect(names).not.toContain('orphan_0123456789.txt');
+      expect(names).toEqual(expect.arrayContaining(['arriving_0123456789.txt', `${kept.hash}.txt`]));
+      expect(await (await fetch(`${second.url}${kept.url}`)).text()).toBe('recorded');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await client.close();
+  }
 });
