@@ -7,11 +7,14 @@ import { startServerProcess, writeConfigFiles, type ServerProcess } from '../sup
 import { defaultPlugins, FULL_ACCESS_TOKEN, mongodbDatabase } from '../support/test-server';
 import { bearer, call } from '../auth/http';
 import { png } from '../upload/images';
+import { subscribe } from '../support/sse-subscription';
+import { eventually } from '../support/eventually';
 
 /**
  * Two Folio processes on one MongoDB database, as behind a load balancer: each has its own data folder
  * and port, and only the database in common. What one is told, the other answers at once: content and
- * its counts on both surfaces, sign-in attempts against one budget, uploaded files, API tokens, JWTs.
+ * its counts on both surfaces, subscriptions, sign-in attempts against one budget, uploaded files, API
+ * tokens, JWTs.
  */
 
 const run = promisify(execFile);
@@ -72,6 +75,18 @@ test('a write on one is read at once on the other, counts included, on REST and 
   expect(await restTotal(one)).toBe(before);
   expect(await graphqlTotal(one)).toBe(before);
   expect((await call(one.url, 'GET', `/api/tags/${documentId}`, { headers: admin })).status).toBe(404);
+});
+
+test('a subscriber on one is told of writes made through the other', async () => {
+  const stream = await subscribe(two, 'subscription { tagCreated { name } }', admin);
+  try {
+    expect(stream.status).toBe(200);
+    for (const name of ['first', 'second']) expect((await call(one.url, 'POST', '/api/tags', { body: { data: { name } }, headers: admin })).status).toBe(201);
+    await eventually(() => stream.results.length === 2);
+    expect(stream.results.map((result) => result.data)).toEqual([{ tagCreated: { name: 'first' } }, { tagCreated: { name: 'second' } }]);
+  } finally {
+    stream.close();
+  }
 });
 
 test('a file uploaded through one is downloaded through the other, whole and by range', async () => {
