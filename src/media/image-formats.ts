@@ -28,8 +28,9 @@ export interface FormatSource {
 
 export interface ImageFormatter {
   /**
-   * Makes and stores the formats of `source`, which is in the provider's workspace; null when it is no image sharp resizes or is too
-   * small for any. Never fails: a format that cannot be made is left out and reported on stderr.
+   * Makes and stores the formats of `source`, which is in the provider's workspace; null when it is
+   * no image sharp resizes or is too small for any. Never fails: a format that cannot be made is left
+   * out and reported on stderr.
    */
   generate(source: FormatSource): Promise<ImageFormats | null>;
   /** removes the formats' files (a missing one is not an error) */

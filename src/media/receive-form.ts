@@ -10,11 +10,12 @@ import type { UploadProvider } from './upload-provider';
 import { isTypeAllowed, sniffFileType, SNIFF_BYTES, type FileType } from './sniff-file-type';
 
 /**
- * Reads a multipart upload, streaming each `files` part straight to the provider's workspace (busboy → inspector →
- * file, with backpressure: memory does not grow with file size). A part is judged by its first
- * bytes as they pass, and written under a temporary name until complete. Any failure (size
- * limit, type not allowed, malformed form, client gone) stops reading and removes every file
- * this request wrote: the caller gets either all files on disk or an error and none.
+ * Reads a multipart upload, streaming each `files` part straight to the provider's workspace
+ * (busboy → inspector → file, with backpressure: memory does not grow with file size). A part is
+ * judged by its first bytes as they pass, and written under a temporary name until complete. Any
+ * failure (size limit, type not allowed, malformed form, client gone) stops reading and removes
+ * every file this request wrote: the caller gets either all files in the workspace or an error and
+ * none.
  */
 
 export interface ReceivedFile {
