@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Outbox, StoredEvent } from './outbox';
 
 /**
@@ -80,12 +81,13 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     checkpoints.push({ at: now, highest: position });
   };
 
-  const schedule = (delay: number) => {
+  // In the context the feed was made in, not in a write's transaction that nudges it (see webhook-worker).
+  const schedule = AsyncResource.bind((delay: number) => {
     clearTimeout(timer);
     if (stopped || listeners.size === 0) return;
     timer = setTimeout(tick, delay);
     timer.unref();
-  };
+  });
 
   function tick() {
     if (reading) {

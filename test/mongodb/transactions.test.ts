@@ -1,8 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ClientSession, MongoClient } from 'mongodb';
 import { mongodbDatabase, startTestServer, type TestServer } from '../support/test-server';
 import { call } from '../auth/http';
 import { startCongo, type CongoProcess } from './congo-process';
 import { MONGODB_TEST_URL } from './server-kind';
+import { subscribe } from '../support/sse-subscription';
+import { eventually } from '../support/eventually';
 
 /**
  * Writes that touch several documents run in the driver's withTransaction on a replica set, and plainly
@@ -24,8 +28,8 @@ afterAll(async () => {
   transactions.mockRestore();
 });
 
-const startOn = async (database: ReturnType<typeof mongodbDatabase>) => {
-  const server = await startTestServer({ config: { database } });
+const startOn = async (database: ReturnType<typeof mongodbDatabase>, config: Record<string, unknown> = {}) => {
+  const server = await startTestServer({ config: { ...config, database } });
   servers.push(server);
   return server;
 };
@@ -58,4 +62,32 @@ test("on the run's server, the same write runs in withTransaction only if it is 
   const hello = await client.db('admin').command({ hello: 1 }).finally(() => client.close());
   const server = await startOn(mongodbDatabase());
   expect(await publishArticle(server)).toBe(typeof hello.setName === 'string' || hello.msg === 'isdbgrid' ? 1 : 0);
+});
+
+test('on a replica set, the work a write starts after it (webhook delivery, subscriptions) runs outside its finished transaction', async () => {
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push((JSON.parse(body) as { event: string }).event);
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const hook = { name: 'site', url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ['entry.create'], secret: 'whsec-0123456789abcdef0123456789abcdef' };
+    const server = await startOn({ ...mongodbDatabase(), uri: replicaSet.url }, { webhooks: [hook] });
+    const stream = await subscribe(server, 'subscription { tagCreated { name } }', server.asAdmin);
+    try {
+      expect((await call(server.url, 'POST', '/api/tags', { body: { data: { name: 'after commit' } }, headers: server.asAdmin })).status).toBe(201);
+      await eventually(() => received.length === 1 && stream.results.length === 1);
+      expect(received).toEqual(['entry.create']);
+      expect(stream.results[0].data).toEqual({ tagCreated: { name: 'after commit' } });
+    } finally {
+      stream.close();
+    }
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

@@ -64,6 +64,8 @@ async function connect(uri: string, options: MongoClientOptions): Promise<MongoC
  * set or a sharded cluster): then `work` is atomic, and may run more than once when the driver retries a
  * transient conflict, so it must only touch the store. On a standalone server `work` runs plainly: correct, not
  * atomic. Operations inside one transaction must run one after another (no Promise.all), as the driver requires.
+ * An operation joins the transaction only while `work` runs: a timer `work` started, firing after the session
+ * ended, runs outside it.
  */
 export async function openMongoStore(config: MongoStoreConfig): Promise<FileBucketStore> {
   const { dbName, ...clientOptions } = config.options ?? {};
@@ -72,8 +74,11 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<FileBuck
   const db = client.db(typeof dbName === 'string' ? dbName : (databaseNameOf(config.uri) ?? DEFAULT_DATABASE));
   const hello = await db.admin().command({ hello: 1 });
   const supportsTransactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
-  const sessions = new AsyncLocalStorage<ClientSession>();
-  const currentSession = () => sessions.getStore();
+  const sessions = new AsyncLocalStorage<{ session: ClientSession; open: boolean }>();
+  const currentSession = (): ClientSession | undefined => {
+    const joined = sessions.getStore();
+    return joined?.open ? joined.session : undefined;
+  };
   const collections = new Map<string, Collection>();
   const buckets = new Map<string, FileBucket>();
   // the collection's createIndex reports an unreachable server as StoreUnavailableError itself
@@ -119,7 +124,15 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<FileBuck
       if (currentSession() || !supportsTransactions) return work();
       const session = client.startSession();
       try {
-        return await session.withTransaction(() => sessions.run(session, work));
+        // one attempt per call: the driver retries a transient conflict with a fresh one
+        return await session.withTransaction(async () => {
+          const joined = { session, open: true };
+          try {
+            return await sessions.run(joined, work);
+          } finally {
+            joined.open = false;
+          }
+        });
       } catch (error) {
         throw toUnavailable(error);
       } finally {
