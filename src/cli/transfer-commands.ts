@@ -5,7 +5,7 @@ import { openStore } from '../storage/open-store';
 import { exportStore } from '../transfer/export-store';
 import { importStore } from '../transfer/import-store';
 import type { Store } from '../storage/types';
-import { createLocalProvider, type LocalProvider } from '../media/local-provider';
+import { createUploadProvider, UPLOADS_BUCKET, type UploadProvider } from '../media/upload-provider';
 import { FILES_COLLECTION, storedNameOf } from '../media/file-record';
 
 /**
@@ -29,14 +29,20 @@ const progress = () => {
   };
 };
 
-const withStore = async <T>(flags: TransferFlags, work: (store: Store, uploads: LocalProvider) => Promise<T>): Promise<T> => {
+const withStore = async <T>(flags: TransferFlags, work: (store: Store, uploads: UploadProvider) => Promise<T>): Promise<T> => {
   const config = loadConfig({ configDir: flags.configDir, env: process.env });
   const store = await openStore(config.database, flags.dataDir);
   try {
-    return await work(store, createLocalProvider(flags.dataDir, config.upload.directory));
+    return await work(store, createUploadProvider(config.upload, store, flags.dataDir));
   } finally {
     await store.close();
   }
+};
+
+const isStored = async (uploads: UploadProvider, storedName: string): Promise<boolean> => {
+  const opened = await uploads.read(storedName).catch(() => null);
+  await opened?.close();
+  return opened !== null;
 };
 
 /**
@@ -44,16 +50,20 @@ const withStore = async <T>(flags: TransferFlags, work: (store: Store, uploads: 
  * folder to copy, rather than left for a broken image to tell. On import, the records whose file is
  * not in this instance's upload folder are counted.
  */
-const sayWhatFilesNeed = async (store: Store, uploads: LocalProvider, importing: boolean) => {
+const sayWhatFilesNeed = async (store: Store, uploads: UploadProvider, importing: boolean) => {
   const records = await store.collection(FILES_COLLECTION).find({}, { projection: ['hash', 'ext'] });
   if (records.length === 0) return;
   if (!importing) {
-    process.stderr.write(`note: the ${records.length} uploaded file(s) are not in the export, only their records: copy ${uploads.directory} to the same place under the new instance's data folder\n`);
+    const where =
+      uploads.name === 'local'
+        ? `copy ${uploads.location} to the same place under the new instance's data folder`
+        : `they stay in ${uploads.location} (mongodump/mongorestore ${UPLOADS_BUCKET}.files and ${UPLOADS_BUCKET}.chunks to move them)`;
+    process.stderr.write(`note: the ${records.length} uploaded file(s) are not in the export, only their records: ${where}\n`);
     return;
   }
-  const present = new Set(await uploads.list().catch(() => [] as string[]));
-  const missing = records.filter((record) => !present.has(storedNameOf({ hash: String(record.hash), ext: String(record.ext) }))).length;
-  if (missing > 0) process.stderr.write(`note: ${missing} of ${records.length} file record(s) name files missing from ${uploads.directory}: copy them from the old instance's upload folder\n`);
+  let missing = 0;
+  for (const record of records) if (!(await isStored(uploads, storedNameOf({ hash: String(record.hash), ext: String(record.ext) })))) missing += 1;
+  if (missing > 0) process.stderr.write(`note: ${missing} of ${records.length} file record(s) name files missing from ${uploads.location}: copy them from the old instance's uploads\n`);
 };
 
 export const exportCommand = (flags: TransferFlags) =>

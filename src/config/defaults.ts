@@ -31,7 +31,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
       // Per client IP on the auth routes: enough for people typing passwords, too few for guessing them.
       rateLimit: { max: 20, windowMs: 60_000 },
     },
-    upload: { sizeLimit: 200 * 1024 * 1024, allowedTypes: [], directory: 'uploads', breakpoints: { large: 1000, medium: 750, small: 500 } },
+    upload: { provider: 'local', sizeLimit: 200 * 1024 * 1024, allowedTypes: [], directory: 'uploads', breakpoints: { large: 1000, medium: 750, small: 500 } },
     rest: { defaultLimit: 25, maxLimit: 100, bodyLimit: 1024 * 1024, strictQuery: false, maxPopulateDepth: 10 },
     database: { client: 'embedded', options: {} },
     admin: { apiTokens: [] },

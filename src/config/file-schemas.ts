@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCALAR_ATTRIBUTE_TYPES, type ScalarAttributeType } from '../models/types';
 import { anyObject, anyString, anyValue, arrayOf, boolean, either, integer, object, oneOf, recordOf, string, type KeyDocs } from './config-schema';
 import { WEBHOOK_DEFAULTS, defaultConfig, defaultCors } from './defaults';
-import { WEBHOOK_EVENTS } from './types';
+import { UPLOAD_PROVIDERS, WEBHOOK_EVENTS } from './types';
 
 /**
  * The schema of every config file: what start-up and `folio check` validate, and what docs/configuration.md
@@ -216,9 +216,14 @@ export const pluginsFileSchema = object(
       object({
         config: doc(
           object({
+            provider: doc(oneOf(UPLOAD_PROVIDERS), {
+              description: 'where files are kept: `local`, a folder under the data folder; `gridfs`, the MongoDB database, so that every instance serves every file (the default on MongoDB)',
+              default: upload.provider,
+              example: 'local',
+            }),
             sizeLimit: doc(positiveInteger, { description: 'largest file, in bytes', default: upload.sizeLimit, example: 10_485_760 }),
             allowedTypes: doc(arrayOf(mimeType), { description: 'MIME types accepted (`[]`: any), checked on the content, not the name', default: [], example: ['image/*', 'application/pdf'] }),
-            directory: doc(nonEmptyString, { description: 'where files are written, under the data folder', default: upload.directory }),
+            directory: doc(nonEmptyString, { description: 'where the local provider writes files, under the data folder', default: upload.directory }),
             breakpoints: doc(recordOf(positiveInteger), {
               description: 'responsive `formats` made of JPEG, PNG, WebP, TIFF and GIF images, beside the `thumbnail`; a set replaces the default one whole',
               default: upload.breakpoints,

@@ -51,12 +51,13 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   const webhooks = readSection(configDir, 'webhooks', helper, problems);
 
   const defaults = defaultConfig(env.NODE_ENV || 'development');
+  const databaseConfig = resolveDatabase(database.value, database.source, env, problems);
   const config: FolioConfig = {
     env: defaults.env,
     server: resolveServer(server.value, defaults.server, env, overrides, problems),
-    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir),
+    ...resolvePlugins(plugins.value, defaults, env, (path, message) => problems.push({ source: plugins.source, path, message }), configDir, databaseConfig.client),
     rest: { ...defaults.rest, ...api.value?.rest },
-    database: resolveDatabase(database.value, database.source, env, problems),
+    database: databaseConfig,
     admin: resolveAdmin(admin.value, env.API_TOKEN_SALT || undefined),
     ...resolveMiddlewares(middlewares.value, middlewares.source, problems),
     webhooks: resolveWebhooks(webhooks.value),

@@ -57,8 +57,15 @@ function resolveUsersPermissions(
   };
 }
 
+type DatabaseClient = FolioConfig['database']['client'];
+
 // `breakpoints` replaces the default set whole, as in Strapi: listing `small` alone means only `small`.
-const resolveUpload = (file: PluginsFile['upload'], defaults: FolioConfig['upload']): FolioConfig['upload'] => ({ ...defaults, ...file?.config });
+// On MongoDB files go to GridFS unless the config says otherwise, so that every instance serves every file.
+function resolveUpload(file: PluginsFile['upload'], defaults: FolioConfig['upload'], databaseClient: DatabaseClient, report: Report): FolioConfig['upload'] {
+  const upload = { ...defaults, provider: databaseClient === 'mongodb' ? ('gridfs' as const) : defaults.provider, ...file?.config };
+  if (upload.provider === 'gridfs' && databaseClient !== 'mongodb') report('upload.config.provider', '"gridfs" keeps files in MongoDB: it needs the mongodb database client');
+  return upload;
+}
 
 /** Plugin settings with defaults filled in; the store of trusted documents read (file-schemas checked the rest). */
 export function resolvePlugins(
@@ -67,12 +74,13 @@ export function resolvePlugins(
   env: NodeJS.ProcessEnv,
   report: Report,
   configDir: string,
+  databaseClient: DatabaseClient,
 ): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload' | 'customFields'> {
   return {
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
     i18n: resolveI18n(file?.i18n, defaults.i18n),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
-    upload: resolveUpload(file?.upload, defaults.upload),
+    upload: resolveUpload(file?.upload, defaults.upload, databaseClient, report),
     customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
   };
 }

@@ -56,12 +56,18 @@ export interface UsersPermissionsConfig {
   rateLimit: { max: number; windowMs: number };
 }
 
+/** Where uploaded files are kept: `local`, a folder under the data directory; `gridfs`, the MongoDB database's GridFS. */
+export const UPLOAD_PROVIDERS = ['local', 'gridfs'] as const;
+export type UploadProviderName = (typeof UPLOAD_PROVIDERS)[number];
+
 export interface UploadConfig {
+  /** @default 'gridfs' on MongoDB (every instance serves every file), 'local' on the embedded engine */
+  provider: UploadProviderName;
   /** bytes. @default 200 MB */
   sizeLimit: number;
   /** MIME types allowed (checked on content); empty = any */
   allowedTypes: string[];
-  /** where files are written; relative to the data directory. @default 'uploads' */
+  /** where the local provider keeps files; relative to the data directory. @default 'uploads' */
   directory: string;
   /**
    * Strapi's responsive formats: name → largest width and height, for the smaller versions made of

@@ -32,7 +32,8 @@ export type StrapiErrorName =
   | 'BadRequestError'
   | 'SyntaxError'
   | 'MethodNotAllowedError'
-  | 'ResponseTooLargeError';
+  | 'ResponseTooLargeError'
+  | 'RangeNotSatisfiableError';
 
 export interface ValidationIssue {
   path: string[];
@@ -57,6 +58,7 @@ const HTTP_STATUS: Record<StrapiErrorName, number> = {
   SyntaxError: 400,
   MethodNotAllowedError: 405,
   ResponseTooLargeError: 400,
+  RangeNotSatisfiableError: 416,
 };
 
 export const httpStatusOf = (name: StrapiErrorName): number => HTTP_STATUS[name];
@@ -97,6 +99,10 @@ export const badRequestError = (message: string): GraphQLError => folioError('BA
 export const malformedJsonError = (message: string): GraphQLError => folioError('BAD_REQUEST', 'SyntaxError', message);
 
 export const methodNotAllowedError = (): GraphQLError => folioError('METHOD_NOT_ALLOWED', 'MethodNotAllowedError', 'Method Not Allowed');
+
+/** A `Range` none of whose bytes the file has (`size` bytes). */
+export const rangeNotSatisfiableError = (size: number): GraphQLError =>
+  folioError('BAD_REQUEST', 'RangeNotSatisfiableError', 'Range Not Satisfiable', { size });
 
 export const paginationError = (message: string): GraphQLError => folioError('BAD_USER_INPUT', 'PaginationError', message);
 

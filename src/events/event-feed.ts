@@ -1,10 +1,14 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Outbox, StoredEvent } from './outbox';
 
 /**
  * The outbox as a live stream for subscriptions. It follows the events collection by id, so a
  * subscriber on one instance sees writes made on another (polling every `pollInterval` ms while
- * anyone listens; a local write wakes it at once). Each listener has a bounded queue: one that
- * falls `maxQueue` events behind is dropped with a reason rather than buffered without bound.
+ * anyone listens; a local write wakes it at once). Ids are taken before their write commits, so an
+ * event may appear after one with a higher id (another write, here or on another instance, committed
+ * first): the reader reads again from the highest id it had seen `settleMs` before, and hands each
+ * event out once. Each listener has a bounded queue: one that falls `maxQueue` events behind is
+ * dropped with a reason rather than buffered without bound.
  */
 
 export class SlowConsumerError extends Error {
@@ -29,6 +33,8 @@ export interface EventFeedOptions {
   maxQueue?: number;
   /** listeners one owner (a user, a token, an anonymous client's address) may hold at once. @default 100 */
   maxPerOwner?: number;
+  /** how long after a later id an event may still commit and be delivered (a write's transaction time). @default 5000 */
+  settleMs?: number;
   log?: (line: string) => void;
 }
 
@@ -41,35 +47,47 @@ interface Listener {
 
 const BATCH = 500;
 
-export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, maxPerOwner = 100, log = (line) => process.stderr.write(`${line}\n`) }: EventFeedOptions) => {
+export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, maxPerOwner = 100, settleMs = 5_000, log = (line) => process.stderr.write(`${line}\n`) }: EventFeedOptions) => {
   const listeners = new Set<Listener>();
   const byOwner = new Map<string, number>();
   // every listener gets the same event object: work keyed on it is done once for all of them
   const sharedWork = new WeakMap<StoredEvent, Map<string, Promise<unknown>>>();
-  let lastId: number | undefined;
+  // every event up to `settled` has been handed out or never will be; those above it already handed out are in `handed`
+  let settled: number | undefined;
+  const handed = new Set<number>();
+  // the highest id seen at each read, until it is settleMs old
+  const checkpoints: Array<{ at: number; highest: number }> = [];
   let timer: NodeJS.Timeout | undefined;
   let reading = false;
   let again = false;
   let stopped = false;
 
   const read = async () => {
-    if (lastId === undefined) return;
+    if (settled === undefined) return;
+    const now = Date.now();
+    while (checkpoints.length > 0 && checkpoints[0].at <= now - settleMs) settled = Math.max(settled, checkpoints.shift()!.highest);
+    for (const id of handed) if (id <= settled) handed.delete(id);
+    let position = settled;
     for (;;) {
-      const events = await outbox.eventsAfter(lastId, BATCH);
+      const events = await outbox.eventsAfter(position, BATCH);
       for (const event of events) {
-        lastId = event.id;
+        position = event.id;
+        if (handed.has(event.id)) continue;
+        handed.add(event.id);
         for (const listener of listeners) if (event.id > listener.after && listener.accept(event)) listener.push(event);
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) break;
     }
+    checkpoints.push({ at: now, highest: position });
   };
 
-  const schedule = (delay: number) => {
+  // In the context the feed was made in, not in a write's transaction that nudges it (see webhook-worker).
+  const schedule = AsyncResource.bind((delay: number) => {
     clearTimeout(timer);
     if (stopped || listeners.size === 0) return;
     timer = setTimeout(tick, delay);
     timer.unref();
-  };
+  });
 
   function tick() {
     if (reading) {
@@ -125,7 +143,11 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
       },
     };
     // Nobody listened: the reader's position is stale, and nothing before `after` is wanted.
-    if (listeners.size === 0) lastId = after;
+    if (listeners.size === 0) {
+      settled = after;
+      handed.clear();
+      checkpoints.length = 0;
+    }
     listeners.add(listener);
     schedule(pollInterval);
     const iterator: AsyncIterableIterator<StoredEvent> = {

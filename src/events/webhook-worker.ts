@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { WebhookConfig } from '../config/types';
 import type { Delivery, Outbox } from './outbox';
 import { retryDelay, webhookRequest } from './webhook-request';
@@ -71,12 +72,14 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
     }
   };
 
-  const schedule = (delay: number) => {
+  // In the context the worker was made in: a nudge comes from inside a write's transaction, which its
+  // timer must not carry (a poll would join the transaction, or find its session ended).
+  const schedule = AsyncResource.bind((delay: number) => {
     if (stopped) return;
     clearTimeout(timer);
     timer = setTimeout(run, delay);
     timer.unref();
-  };
+  });
 
   function run() {
     if (polling) {

@@ -3,13 +3,13 @@ import { createDocumentId } from '../documents/document-id';
 import { bytesToKilobytes, FILES_COLLECTION, FILES_SEQUENCE, storedNameOf, URL_PREFIX, type FileRow, type ImageFormats } from './file-record';
 import type { FileInfo } from './file-info';
 import { formatOwnersFilter, formatsByStoredName, type ImageFormatter } from './image-formats';
-import type { LocalProvider } from './local-provider';
+import type { UploadProvider } from './upload-provider';
 import type { ReceivedFile } from './receive-form';
 
 /**
  * File records in the `files` collection and the stored files they describe (each file and its
- * image formats), kept in step: a record is written only for files fully on disk, and its files
- * are removed with it.
+ * image formats), kept in step: a record is written only for files the provider has stored whole,
+ * and its files are removed with it.
  */
 
 export interface FileQuery {
@@ -47,7 +47,7 @@ const infoValues = (info: FileInfo, current?: FileRow): Pick<FileRow, 'alternati
   caption: info.caption ?? current?.caption ?? null,
 });
 
-export const createFileService = (store: Store, provider: LocalProvider, images: ImageFormatter): FileService => {
+export const createFileService = (store: Store, provider: UploadProvider, images: ImageFormatter): FileService => {
   const collection = store.collection(FILES_COLLECTION);
   const asRow = (document: StoredDocument | null): FileRow | null => document as FileRow | null;
 
@@ -85,8 +85,11 @@ export const createFileService = (store: Store, provider: LocalProvider, images:
     create: async (files, infos) => {
       // Made before the transaction, which resizing would hold open for seconds; one file at a time bounds the memory sharp uses.
       const formats: Array<ImageFormats | null> = [];
-      for (const [index, file] of files.entries()) formats.push(await images.generate({ ...file, name: infos[index]?.name ?? file.name }));
       try {
+        for (const [index, file] of files.entries()) {
+          formats.push(await images.generate({ ...file, name: infos[index]?.name ?? file.name }));
+          await provider.store(storedNameOf(file));
+        }
         return await store.transaction(async () => {
           const now = new Date().toISOString();
           const rows: FileRow[] = [];
@@ -101,11 +104,12 @@ export const createFileService = (store: Store, provider: LocalProvider, images:
       }
     },
     replace: async (row, file, info) => {
-      await provider.rename(storedNameOf(file), storedNameOf(row));
+      await provider.workspace.rename(storedNameOf(file), storedNameOf(row));
       // As Strapi: the old formats go, and the new ones keep the record's hash and extension, so their URLs stay the same too.
       await images.remove(row.formats);
       const name = info.name ?? file.name;
       const formats = await images.generate({ name, hash: row.hash, ext: row.ext, mime: file.mime });
+      await provider.store(storedNameOf(row));
       return update(row, {
         name,
         ...infoValues(info, row),

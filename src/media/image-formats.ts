@@ -2,14 +2,15 @@ import sharp, { type FormatEnum } from 'sharp';
 import type { StoredDocument } from '../storage/types';
 import { THUMBNAIL_FORMAT } from '../config/file-schemas';
 import { bytesToKilobytes, storedNameOf, URL_PREFIX, type FileRow, type ImageFormat, type ImageFormats } from './file-record';
-import type { LocalProvider } from './local-provider';
+import type { UploadProvider } from './upload-provider';
 
 /**
  * Strapi's responsive images ("responsive friendly upload", on by default in Strapi 5): a raster
  * image gets a `thumbnail` and one smaller version per breakpoint it exceeds, stored beside it as
  * `<format>_<hash><ext>` and listed in the record's `formats`, which front ends built for Strapi
- * read (`formats.small.url`). sharp reads the stored file by path and writes each version to its
- * file, one at a time: no upload is ever held in memory whole, whatever its size.
+ * read (`formats.small.url`). sharp reads the original by path in the provider's workspace and
+ * writes each version to its file there, one at a time, which is then stored: no upload is ever
+ * held in memory whole, whatever its size.
  */
 
 // libvips keeps recent operations with their pixels (up to 50 MB) to reuse them; every upload is a new image, so it would only hold memory.
@@ -27,8 +28,9 @@ export interface FormatSource {
 
 export interface ImageFormatter {
   /**
-   * Makes and stores the formats of `source`; null when it is no image sharp resizes or is too
-   * small for any. Never fails: a format that cannot be made is left out and reported on stderr.
+   * Makes and stores the formats of `source`, which is in the provider's workspace; null when it is
+   * no image sharp resizes or is too small for any. Never fails: a format that cannot be made is left
+   * out and reported on stderr.
    */
   generate(source: FormatSource): Promise<ImageFormats | null>;
   /** removes the formats' files (a missing one is not an error) */
@@ -62,19 +64,20 @@ const plansFor = (width: number, height: number, breakpoints: Breakpoints): Plan
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).trim().split('\n')[0];
 
-export const createImageFormatter = (provider: LocalProvider, breakpoints: Breakpoints, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): ImageFormatter => {
+export const createImageFormatter = (provider: UploadProvider, breakpoints: Breakpoints, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): ImageFormatter => {
   const make = async (source: FormatSource, format: keyof FormatEnum, { key, box }: Plan): Promise<ImageFormat> => {
     const hash = `${key}_${source.hash}`;
     const storedName = storedNameOf({ hash, ext: source.ext });
     try {
       // The original's own encoding, whatever its extension says (a replacement keeps the replaced file's extension).
-      const info = await sharp(provider.pathOf(storedNameOf(source)))
+      const info = await sharp(provider.workspace.pathOf(storedNameOf(source)))
         .resize({ ...box, fit: 'inside' })
         .toFormat(format)
-        .toFile(provider.pathOf(storedName));
+        .toFile(provider.workspace.pathOf(storedName));
+      await provider.store(storedName);
       return { name: `${key}_${source.name}`, hash, ext: source.ext, mime: source.mime, path: null, width: info.width, height: info.height, size: bytesToKilobytes(info.size), sizeInBytes: info.size, url: `${URL_PREFIX}${storedName}` };
     } catch (error) {
-      // sharp may have written part of the file before failing.
+      // sharp may have written part of the file before failing, or storing it failed.
       await provider.remove(storedName);
       throw error;
     }
@@ -82,7 +85,7 @@ export const createImageFormatter = (provider: LocalProvider, breakpoints: Break
 
   const generate = async (source: FormatSource): Promise<ImageFormats | null> => {
     if (!RESIZABLE_TYPES.has(source.mime)) return null;
-    const metadata = await sharp(provider.pathOf(storedNameOf(source)))
+    const metadata = await sharp(provider.workspace.pathOf(storedNameOf(source)))
       .metadata()
       .catch((error: unknown) => {
         log(`upload: no formats for ${source.name}: ${messageOf(error)}`);

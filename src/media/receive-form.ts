@@ -6,15 +6,16 @@ import { badUserInput, payloadTooLargeError } from '../errors/graphql-errors';
 import { createFileHash, extensionOf, sanitizeFileName } from './file-names';
 import { storedNameOf } from './file-record';
 import { readImageDimensions } from './image-dimensions';
-import type { LocalProvider } from './local-provider';
+import type { UploadProvider } from './upload-provider';
 import { isTypeAllowed, sniffFileType, SNIFF_BYTES, type FileType } from './sniff-file-type';
 
 /**
- * Reads a multipart upload, streaming each `files` part straight to disk (busboy → inspector →
- * file, with backpressure: memory does not grow with file size). A part is judged by its first
- * bytes as they pass, and written under a temporary name until complete. Any failure (size
- * limit, type not allowed, malformed form, client gone) stops reading and removes every file
- * this request wrote: the caller gets either all files on disk or an error and none.
+ * Reads a multipart upload, streaming each `files` part straight to the provider's workspace
+ * (busboy → inspector → file, with backpressure: memory does not grow with file size). A part is
+ * judged by its first bytes as they pass, and written under a temporary name until complete. Any
+ * failure (size limit, type not allowed, malformed form, client gone) stops reading and removes
+ * every file this request wrote: the caller gets either all files in the workspace or an error and
+ * none.
  */
 
 export interface ReceivedFile {
@@ -36,7 +37,8 @@ export interface ReceivedForm {
 }
 
 export interface ReceiveOptions {
-  provider: LocalProvider;
+  /** the files are written to its workspace, where they stay until stored */
+  provider: UploadProvider;
   /** bytes per file */
   sizeLimit: number;
   allowedTypes: readonly string[];
@@ -109,26 +111,26 @@ const storeFile = async (source: Readable, info: busboy.FileInfo, options: Recei
   const inspector = createInspector(name, info.mimeType, options.allowedTypes);
   source.once('limit', () => abort(payloadTooLargeError('FileTooBig', { name, sizeLimit: options.sizeLimit })));
   try {
-    await pipeline(source, inspector.stream, provider.createWriteStream(partial));
+    await pipeline(source, inspector.stream, provider.workspace.createWriteStream(partial));
   } catch (error) {
     abort(error as Error);
-    await provider.remove(partial);
+    await provider.workspace.remove(partial);
     throw error;
   }
   const { bytes, type } = inspector.result();
   // No type means no bytes: an empty part.
   if (!type) {
-    await provider.remove(partial);
+    await provider.workspace.remove(partial);
     return null;
   }
   const ext = extensionOf(name) || type.ext;
   const stored = `${hash}${ext}`;
   try {
-    await provider.rename(partial, stored);
-    const dimensions = await provider.withReader(stored, (readAt) => readImageDimensions(type.mime, readAt));
+    await provider.workspace.rename(partial, stored);
+    const dimensions = await provider.workspace.withReader(stored, (readAt) => readImageDimensions(type.mime, readAt));
     return { name, hash, ext, mime: type.mime, bytes, width: dimensions?.width ?? null, height: dimensions?.height ?? null };
   } catch (error) {
-    await Promise.all([provider.remove(partial), provider.remove(stored)]);
+    await Promise.all([provider.workspace.remove(partial), provider.workspace.remove(stored)]);
     throw error;
   }
 };
@@ -167,7 +169,7 @@ export const receiveForm = (request: IncomingMessage, options: ReceiveOptions): 
       process.nextTick(() => parser.destroy());
       void Promise.allSettled(tasks).then(async (results) => {
         const written = results.flatMap((result) => (result.status === 'fulfilled' && result.value ? [result.value] : []));
-        await Promise.all(written.map((file) => options.provider.remove(storedNameOf(file))));
+        await Promise.all(written.map((file) => options.provider.workspace.remove(storedNameOf(file))));
         reject(error);
       });
     };

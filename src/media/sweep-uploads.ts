@@ -1,21 +1,21 @@
 import type { Collection } from '../storage/types';
 import { storedNameOf, URL_PREFIX, type FileRow } from './file-record';
 import { formatOwnersFilter, formatsByStoredName } from './image-formats';
-import type { LocalProvider } from './local-provider';
+import type { UploadProvider } from './upload-provider';
 
 /**
- * A crash can leave files that no record names: a `.part` still being written, a file renamed
- * into place whose record was never inserted, or image formats made for it. Nothing else writes
- * the directory (one process owns the data directory, and no request runs before start), so at
- * start every such file is garbage. A record names its own file (`url`) and its formats' files
+ * A crash can leave files that no record names: a `.part` still being written, a file stored
+ * whose record was never inserted, or image formats made for it. At start, every such file among the
+ * provider's settled names is garbage (all of a local folder, which one process owns; what a shared
+ * store held for long before). A record names its own file (`url`) and its formats' files
  * (`formats.*.url`).
  */
 
 const BATCH = 500;
 
 /** Removes the stored files that no record names; answers their names. */
-export const sweepUploads = async (provider: LocalProvider, records: Collection): Promise<string[]> => {
-  const names = await provider.list();
+export const sweepUploads = async (provider: UploadProvider, records: Collection): Promise<string[]> => {
+  const names = await provider.settledNames();
   const removed: string[] = [];
   for (let start = 0; start < names.length; start += BATCH) {
     const batch = names.slice(start, start + BATCH);

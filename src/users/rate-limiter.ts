@@ -1,40 +1,59 @@
 import { rateLimitError } from '../errors/graphql-errors';
+import type { Store } from '../storage/types';
+import { onceUntilFailure } from '../common/once-until-failure';
 
 /**
- * A fixed window per key (the client IP): `max` hits per `windowMs`. Windows that have ended are swept
- * as new ones open, so the map holds at most the clients seen in the last window.
+ * A sliding window per key (the client address): at most `max` hits in any `windowMs`. The hits are
+ * documents in the store (`folio_rate_limits`), so every instance on one database counts the same
+ * attempts. A hit is recorded, then the window counted again: two instances racing for the last
+ * attempt may both be refused, never both let through. A refused hit is not recorded, so a flood
+ * adds nothing past `max` per window; entries carry their expiry time and expired ones are pruned.
  */
+
+export const RATE_LIMITS_COLLECTION = 'folio_rate_limits';
 
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** when the current window ends (ms since the epoch) */
+  /** when the oldest hit in the window leaves it (ms since the epoch) */
   resetAt: number;
 }
 
 export interface RateLimiter {
-  hit(key: string, now?: number): RateLimitDecision;
+  hit(key: string, now?: number): Promise<RateLimitDecision>;
 }
 
-export const createRateLimiter = ({ max, windowMs }: { max: number; windowMs: number }): RateLimiter => {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
-  const sweep = (now: number) => {
-    if (now < nextSweep) return;
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-    nextSweep = now + windowMs;
+export const createRateLimiter = (store: Store, { max, windowMs }: { max: number; windowMs: number }): RateLimiter => {
+  const hits = store.collection(RATE_LIMITS_COLLECTION);
+  const ready = onceUntilFailure(() => Promise.all([hits.createIndex({ keys: [['key', 1], ['at', 1]] }), hits.createIndex({ keys: [['expiresAt', 1]] })]));
+  let nextPrune = 0;
+
+  // once a window per instance is enough: a stale entry is outside every window already, only its space is kept
+  const prune = async (now: number) => {
+    if (now < nextPrune) return;
+    nextPrune = now + windowMs;
+    await hits.deleteMany({ expiresAt: { $lte: now } });
   };
+
   return {
-    hit(key, now = Date.now()) {
-      sweep(now);
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return { allowed: window.count <= max, limit: max, remaining: Math.max(0, max - window.count), resetAt: window.resetAt };
+    async hit(key, now = Date.now()) {
+      await ready();
+      await prune(now);
+      const inWindow = { key, at: { $gt: now - windowMs } };
+      let count = await hits.countDocuments(inWindow);
+      const allowed = count < max;
+      if (allowed) {
+        await hits.insertOne({ key, at: now, expiresAt: now + windowMs });
+        count = await hits.countDocuments(inWindow);
+      } else count += 1;
+      const oldest = await hits.findOne(inWindow, { sort: [['at', 1]], projection: ['at'] });
+      return {
+        allowed: allowed && count <= max,
+        limit: max,
+        remaining: Math.max(0, max - count),
+        resetAt: (typeof oldest?.at === 'number' ? oldest.at : now) + windowMs,
+      };
     },
   };
 };

@@ -43,9 +43,22 @@ export const rolePermissions = (config: FolioConfig): Map<string, ReadonlySet<st
 
 const displayNameOf = (type: string): string => type.charAt(0).toUpperCase() + type.slice(1);
 
-/** One row per declared role, created or refreshed at start; returns the rows by role type. */
+/**
+ * One row per declared role, created or refreshed at start; returns the rows by role type. Instances
+ * starting together on one database may both create a role: the unique `type` keeps one, and the
+ * other instance takes that one.
+ */
 export const seedRoles = async (config: FolioConfig, documents: DocumentService): Promise<Map<string, StoredDocument>> => {
   const existing = new Map((await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED)).map((row) => [row.type as string, row]));
+  const create = async (data: StoredDocument): Promise<StoredDocument> => {
+    try {
+      return await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED);
+    } catch (error) {
+      const [created] = await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED, { filter: { type: data.type }, limit: 1 });
+      if (created) return created;
+      throw error;
+    }
+  };
   const seeded = new Map<string, StoredDocument>();
   for (const type of rolePermissions(config).keys()) {
     const data = {
@@ -58,7 +71,7 @@ export const seedRoles = async (config: FolioConfig, documents: DocumentService)
     seeded.set(
       type,
       !row
-        ? await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED)
+        ? await create(data)
         : unchanged
           ? row
           : await documents.update(ROLE_CONTENT_TYPE, row.documentId as string, data, PUBLISHED),

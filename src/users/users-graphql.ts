@@ -72,8 +72,8 @@ export interface UsersGraphqlOptions {
 export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {
   const limited =
     <A>(action: (accounts: UserAccounts, args: A, context: FolioContext) => Promise<SignedIn>) =>
-    (_: unknown, args: A, context: FolioContext) => {
-      refuseOverLimit(limiter.hit(clientOfContext(context)));
+    async (_: unknown, args: A, context: FolioContext) => {
+      refuseOverLimit(await limiter.hit(clientOfContext(context)));
       return action(accounts(), args, context);
     };
   return {

@@ -1,12 +1,46 @@
-import { createRateLimiter, refuseOverLimit } from '../../src/users/rate-limiter';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
+import type { Store } from '../../src/storage/types';
+import { createRateLimiter, refuseOverLimit, RATE_LIMITS_COLLECTION } from '../../src/users/rate-limiter';
 
-test('max hits per window and key, then a fresh window', () => {
-  const limiter = createRateLimiter({ max: 2, windowMs: 1000 });
-  expect(limiter.hit('a', 0)).toEqual({ allowed: true, limit: 2, remaining: 1, resetAt: 1000 });
-  expect(limiter.hit('a', 10).allowed).toBe(true);
-  expect(limiter.hit('a', 20)).toEqual({ allowed: false, limit: 2, remaining: 0, resetAt: 1000 });
-  expect(limiter.hit('b', 30).allowed).toBe(true);
-  expect(limiter.hit('a', 1000)).toEqual({ allowed: true, limit: 2, remaining: 1, resetAt: 2000 });
+let dir: string;
+let store: Store;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-rate-'));
+  store = openEmbeddedStore(dir);
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('max hits in any window per key; the window slides past the oldest hit', async () => {
+  const limiter = createRateLimiter(store, { max: 2, windowMs: 1000 });
+  expect(await limiter.hit('a', 0)).toEqual({ allowed: true, limit: 2, remaining: 1, resetAt: 1000 });
+  expect((await limiter.hit('a', 500)).allowed).toBe(true);
+  expect(await limiter.hit('a', 600)).toEqual({ allowed: false, limit: 2, remaining: 0, resetAt: 1000 });
+  expect((await limiter.hit('b', 600)).allowed).toBe(true);
+  // the hit at 0 has left the window, the one at 500 has not
+  expect(await limiter.hit('a', 1000)).toEqual({ allowed: true, limit: 2, remaining: 0, resetAt: 1500 });
+  expect((await limiter.hit('a', 1100)).allowed).toBe(false);
+});
+
+test('two limiters on one store share the count, as instances on one database do', async () => {
+  const options = { max: 3, windowMs: 60_000 };
+  const [one, two] = [createRateLimiter(store, options), createRateLimiter(store, options)];
+  const decisions = [await one.hit('client', 1), await two.hit('client', 2), await one.hit('client', 3), await two.hit('client', 4)];
+  expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
+});
+
+test('refused hits are not recorded, and expired ones are pruned', async () => {
+  const limiter = createRateLimiter(store, { max: 1, windowMs: 1000 });
+  for (let at = 0; at < 10; at += 1) await limiter.hit('flood', at);
+  expect(await store.collection(RATE_LIMITS_COLLECTION).countDocuments({})).toBe(1);
+  await limiter.hit('other', 5000);
+  expect(await store.collection(RATE_LIMITS_COLLECTION).find({}, { projection: ['key'] })).toEqual([{ key: 'other' }]);
 });
 
 test('refuseOverLimit throws a 429 with the seconds left', () => {

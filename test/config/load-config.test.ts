@@ -61,7 +61,7 @@ describe('file formats', () => {
       roles: { public: { permissions: ['api::article.article.find'] } },
       rateLimit: { max: 20, windowMs: 60000 },
     });
-    expect(config.upload).toEqual({ sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
+    expect(config.upload).toEqual({ provider: 'gridfs', sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
     expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false, maxPopulateDepth: 10 });
     expect(config.server).toEqual({ host: '0.0.0.0', port: 8080, proxy: false, maxHeaderSize: 16384 });
     expect(config.database).toEqual({ client: 'mongodb', uri: 'mongodb://localhost:27017/folio', options: { maxPoolSize: 5 } });
@@ -327,6 +327,19 @@ describe('plugins', () => {
 });
 
 describe('upload', () => {
+  test('the provider is the local folder on the embedded engine and GridFS on MongoDB, unless configured; GridFS needs MongoDB', () => {
+    const mongodb = { 'database.json': { client: 'mongodb', uri: 'mongodb://localhost:27017/folio' } };
+    expect(loadFrom({}).upload.provider).toBe('local');
+    expect(loadFrom(mongodb).upload.provider).toBe('gridfs');
+    expect(loadFrom({ ...mongodb, 'plugins.json': { upload: { config: { provider: 'local' } } } }).upload.provider).toBe('local');
+    expect(configErrorLines({ 'plugins.json': { upload: { config: { provider: 'gridfs' } } } })).toEqual([
+      'config/plugins.json: upload.config.provider "gridfs" keeps files in MongoDB: it needs the mongodb database client',
+    ]);
+    expect(configErrorLines({ 'plugins.json': { upload: { config: { provider: 'aws-s3' } } } })).toEqual([
+      'config/plugins.json: upload.config.provider must be one of "local", "gridfs", got "aws-s3"',
+    ]);
+  });
+
   test('breakpoints default to Strapi\'s, and a configured set replaces them whole', () => {
     expect(loadFrom({}).upload.breakpoints).toEqual({ large: 1000, medium: 750, small: 500 });
     expect(loadFrom({ 'plugins.json': { upload: { config: { breakpoints: { small: 320 } } } } }).upload.breakpoints).toEqual({ small: 320 });

@@ -123,6 +123,17 @@ describe('/uploads/<hash><ext>', () => {
     expect(await response.text()).toBe('');
   });
 
+  test('one byte range is served as 206 with its Content-Range; one past the end is a 416', async () => {
+    const part = await fetch(`${server.url}${file.url}`, { headers: { range: 'bytes=8-15' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 8-15/${pixel.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(pixel.subarray(8, 16))).toBe(true);
+    const past = await request(server, file.url, { headers: { range: `bytes=${pixel.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${pixel.length}`);
+    expect(past.body).toMatchObject({ data: null, error: { status: 416, name: 'RangeNotSatisfiableError' } });
+  });
+
   test('text is served as UTF-8 text; markup types get a sandboxing CSP', async () => {
     const [text, svg] = await uploaded(server, [
       { name: 'note.txt', content: 'héllo', type: 'text/plain' },

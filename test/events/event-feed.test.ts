@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
-import type { Store } from '../../src/storage/types';
+import type { Store, StoredDocument } from '../../src/storage/types';
 import { createOutbox } from '../../src/events/outbox';
 import { createEventFeed, SlowConsumerError, TooManySubscriptionsError } from '../../src/events/event-feed';
 import { retryDelay, signatureOf } from '../../src/events/webhook-request';
@@ -37,6 +37,23 @@ describe('event feed', () => {
     expect((await stream.next()).value.entry.name).toBe('two');
     await stream.return!();
     expect(feed.listenerCount()).toBe(0);
+    feed.stop();
+  });
+
+  test('an event that commits after one with a higher id is still handed out, once, and nothing twice', async () => {
+    const outbox = createOutbox(store, () => []);
+    const feed = createEventFeed({ outbox, pollInterval: 10 });
+    const stream = await feed.listen(() => true);
+    // a write took its id, and another write (here or on another instance) committed a later one first
+    const slowId = await store.nextSequence('folio_events');
+    await outbox.record(event('fast'));
+    expect((await stream.next()).value.entry.name).toBe('fast');
+    const late = { ...event('slow'), id: slowId, eventId: 'slow-event', createdAt: new Date().toISOString() };
+    await store.collection('folio_events').insertOne(late as unknown as StoredDocument);
+    expect((await stream.next()).value).toMatchObject({ id: slowId, entry: { name: 'slow' } });
+    await outbox.record(event('next'));
+    expect((await stream.next()).value.entry.name).toBe('next');
+    await stream.return!();
     feed.stop();
   });
 

@@ -8,8 +8,10 @@ export interface CongoProcess {
   stop(): Promise<void>;
 }
 
-export const startCongo = async (folder: string, port = 0): Promise<CongoProcess> => {
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'congo-server.mjs'), String(port), folder], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** `folder` '': in memory; `replicaSet`: presented as a one-member replica set of that name (see congo-server.mjs) */
+export const startCongo = async (folder: string, port = 0, { replicaSet }: { replicaSet?: string } = {}): Promise<CongoProcess> => {
+  const env = { ...process.env, ...(replicaSet ? { FOLIO_CONGO_REPLICA_SET: replicaSet } : {}) };
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'congo-server.mjs'), String(port), folder], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

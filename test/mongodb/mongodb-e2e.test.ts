@@ -25,7 +25,7 @@ let server: TestServer;
 const database = mongodbDatabase();
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { ...uploadTestConfig(), database } });
+  server = await startTestServer({ config: { ...uploadTestConfig({ provider: 'gridfs' }), database } });
 });
 afterAll(() => server.stop());
 

@@ -2,17 +2,17 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createImageFormatter } from '../../src/media/image-formats';
-import { createLocalProvider, type LocalProvider } from '../../src/media/local-provider';
+import { createLocalProvider, type UploadProvider } from '../../src/media/upload-provider';
 import { png } from './images';
 
 /** A format that cannot be made costs only that format: the others are kept and one line says what is missing. */
 
 let dataDir: string;
-let provider: LocalProvider;
+let provider: UploadProvider;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'folio-formats-'));
   provider = createLocalProvider(dataDir, 'uploads');
-  await provider.ensureDirectory();
+  await provider.start();
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -20,20 +20,21 @@ const BREAKPOINTS = { large: 1000, medium: 750, small: 500 };
 
 test('a format whose file cannot be written is left out; the others are made and one line is logged', async () => {
   const source = { name: 'photo.png', hash: 'photo_0123456789', ext: '.png', mime: 'image/png' };
-  writeFileSync(join(provider.directory, 'photo_0123456789.png'), png(1200, 900));
+  writeFileSync(join(provider.workspace.directory, 'photo_0123456789.png'), png(1200, 900));
   // `medium` is written into a folder that does not exist.
-  const failing: LocalProvider = { ...provider, pathOf: (name) => (name.startsWith('medium_') ? join(dataDir, 'missing', name) : provider.pathOf(name)) };
+  const workspace = { ...provider.workspace, pathOf: (name: string) => (name.startsWith('medium_') ? join(dataDir, 'missing', name) : provider.workspace.pathOf(name)) };
+  const failing: UploadProvider = { ...provider, workspace };
   const lines: string[] = [];
   const formats = await createImageFormatter(failing, BREAKPOINTS, (line) => lines.push(line)).generate(source);
 
   expect(Object.keys(formats ?? {})).toEqual(['thumbnail', 'large', 'small']);
   expect(lines).toEqual([expect.stringMatching(/^upload: photo\.png is stored without its medium format\(s\): .+/)]);
-  expect(readdirSync(provider.directory).sort()).toEqual(['large_photo_0123456789.png', 'photo_0123456789.png', 'small_photo_0123456789.png', 'thumbnail_photo_0123456789.png']);
+  expect(readdirSync(provider.workspace.directory).sort()).toEqual(['large_photo_0123456789.png', 'photo_0123456789.png', 'small_photo_0123456789.png', 'thumbnail_photo_0123456789.png']);
 });
 
 test('a file sharp cannot read gets no formats and one line', async () => {
   const source = { name: 'fake.gif', hash: 'fake_0123456789', ext: '.gif', mime: 'image/gif' };
-  writeFileSync(join(provider.directory, 'fake_0123456789.gif'), 'GIF89a and nothing a decoder wants');
+  writeFileSync(join(provider.workspace.directory, 'fake_0123456789.gif'), 'GIF89a and nothing a decoder wants');
   const lines: string[] = [];
   expect(await createImageFormatter(provider, BREAKPOINTS, (line) => lines.push(line)).generate(source)).toBeNull();
   expect(lines).toEqual([expect.stringMatching(/^upload: no formats for fake\.gif: .+/)]);

@@ -10,7 +10,10 @@ export const UPLOAD_ONLY_TOKEN = 'test-upload-only-token-0123456789abcd';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Public may list files (as in Strapi's exchange 86) but not read one, upload or delete. */
+/**
+ * Public may list files (as in Strapi's exchange 86) but not read one, upload or delete. Files in the local
+ * folder, on either engine, so that tests can look at them there (test/mongodb/gridfs-uploads covers GridFS).
+ */
 export const uploadTestConfig = (uploadConfig: Record<string, unknown> = {}): ConfigFiles => ({
   plugins: {
     ...defaultPlugins(),
@@ -28,7 +31,7 @@ export const uploadTestConfig = (uploadConfig: Record<string, unknown> = {}): Co
         },
       },
     },
-    upload: { config: uploadConfig },
+    upload: { config: { provider: 'local', ...uploadConfig } },
   },
   admin: {
     apiTokens: [

@@ -4,7 +4,7 @@ import type { Services } from '../../context';
 import { FILES_COLLECTION } from '../../media/file-record';
 import { createFileService } from '../../media/file-service';
 import { createImageFormatter } from '../../media/image-formats';
-import { createLocalProvider } from '../../media/local-provider';
+import { createUploadProvider } from '../../media/upload-provider';
 import { createServeUploadsRoute } from './serve-uploads';
 import { createUploadApiRoute } from './upload-routes';
 import { createUploadSchema, LIST_FIELD, ONE_FIELD } from '../../media/upload-schema';
@@ -13,18 +13,19 @@ import { FILE_CONTENT_TYPE } from '../../media/file-model';
 import { sweepUploads } from '../../media/sweep-uploads';
 
 /**
- * The media library: files (and the formats made of images) stored by the local provider under `<dataDir>/<upload.directory>`,
+ * The media library: files (and the formats made of images) kept by the configured provider (a folder under the data
+ * directory, or GridFS on MongoDB),
  * Strapi's `/api/upload` routes, `/uploads/*`, and the upload-file queries and mutations on GraphQL.
  */
 export const createUploadModule = (services: Services): FolioModule => {
   const { config, store, dataDir } = services;
-  const provider = createLocalProvider(dataDir, config.upload.directory);
+  const provider = createUploadProvider(config.upload, store, dataDir);
   const files = createFileService(store, provider, createImageFormatter(provider, config.upload.breakpoints));
   return {
     name: 'upload',
     extension: createUploadSchema(services, files),
     async start() {
-      await provider.ensureDirectory();
+      await provider.start();
       const collection = store.collection(FILES_COLLECTION);
       await collection.createIndex({ keys: [['id', 1]], unique: true });
       await collection.createIndex({ keys: [['documentId', 1]], unique: true });
@@ -35,6 +36,7 @@ export const createUploadModule = (services: Services): FolioModule => {
       const swept = await sweepUploads(provider, collection);
       if (swept.length > 0) process.stderr.write(`upload: removed ${swept.length} file(s) left by an interrupted upload\n`);
     },
+    stop: () => provider.stop(),
     routes({ authenticator, schema, rest }) {
       const reads = createBareReads(schema, rest, { contentType: FILE_CONTENT_TYPE, listField: LIST_FIELD, oneField: ONE_FIELD, maxLimit: config.rest.maxLimit });
       return [createServeUploadsRoute(files, provider), createUploadApiRoute({ services, files, provider, reads, callers: createRequestAuthorizer(authenticator) })];

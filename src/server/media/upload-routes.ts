@@ -9,7 +9,7 @@ import { LIST_QUERY_PARAMETERS, parseQueryString, type ListQueryParameter } from
 import type { BareQuery, BareReadOutcome, BareReads } from '../rest/bare-reads';
 import { errorEnvelope } from '../error-envelope';
 import { parseFileId, type FileService } from '../../media/file-service';
-import type { LocalProvider } from '../../media/local-provider';
+import type { UploadProvider } from '../../media/upload-provider';
 import { receiveForm, type ReceivedForm } from '../../media/receive-form';
 import { sendUploadError, sendUploadResult } from './upload-responses';
 import { UPLOAD_PERMISSIONS as P } from '../../media/upload-permissions';
@@ -23,7 +23,7 @@ import { UPLOAD_PERMISSIONS as P } from '../../media/upload-permissions';
 export interface UploadRoutesOptions {
   services: Services;
   files: FileService;
-  provider: LocalProvider;
+  provider: UploadProvider;
   callers: RequestAuthorizer;
   /** list and read, compiled onto `uploadFiles_connection` and `uploadFile` */
   reads: BareReads;

@@ -14,9 +14,9 @@ import { createUsersRoutes } from './users-routes';
  * surfaces, `/api/users`, and API tokens (seeded from `config/admin`, managed live by `folio token`).
  */
 const create = (services: Services): FolioModule => {
-  const { config, documents, dataDir } = services;
+  const { config, documents, dataDir, store } = services;
   const { jwt, tokens } = services.credentials;
-  const limiter = createRateLimiter(config.usersPermissions.rateLimit);
+  const limiter = createRateLimiter(store, config.usersPermissions.rateLimit);
   let ready: { accounts: UserAccounts; admin: UserAdmin; control: TokenControl } | undefined;
   const started = () => {
     if (!ready) throw new Error('the users-permissions module is used before it started');

@@ -74,7 +74,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
     async (request, response) => {
       // A stale or forged bearer is refused here too, as the GraphQL mutations refuse it.
       const principal = permission ? await authorize(request, permission) : await principalOf(request);
-      const decision = limiter.hit(clientAddressOf(request, services.config.server.proxy));
+      const decision = await limiter.hit(clientAddressOf(request, services.config.server.proxy));
       const headers = {
         'x-ratelimit-limit': String(decision.limit),
         'x-ratelimit-remaining': String(decision.remaining),

@@ -2,11 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { MongoClient, type ClientSession, type MongoClientOptions } from 'mongodb';
 import { assertCollectionName } from '../collection-name';
 import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../sequences';
-import type { Collection, Store } from '../types';
+import type { Collection } from '../types';
 import { databaseNameOf, redactConnectionString } from './connection-string';
 import { createMongoCollection } from './mongodb-collection';
 import { isDuplicateKeyError, toUnavailable } from './mongodb-errors';
 import { onceUntilFailure } from '../../common/once-until-failure';
+import { createFileBucket, isBucketCollection, type FileBucket, type FileBucketStore } from './file-bucket';
 
 export interface MongoStoreConfig {
   uri: string;
@@ -63,17 +64,23 @@ async function connect(uri: string, options: MongoClientOptions): Promise<MongoC
  * set or a sharded cluster): then `work` is atomic, and may run more than once when the driver retries a
  * transient conflict, so it must only touch the store. On a standalone server `work` runs plainly: correct, not
  * atomic. Operations inside one transaction must run one after another (no Promise.all), as the driver requires.
+ * An operation joins the transaction only while `work` runs: a timer `work` started, firing after the session
+ * ended, runs outside it.
  */
-export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
+export async function openMongoStore(config: MongoStoreConfig): Promise<FileBucketStore> {
   const { dbName, ...clientOptions } = config.options ?? {};
   const options: MongoClientOptions = { ...defaultsLeftOpen(config.uri), ...(clientOptions as MongoClientOptions) };
   const client = await connect(config.uri, options);
   const db = client.db(typeof dbName === 'string' ? dbName : (databaseNameOf(config.uri) ?? DEFAULT_DATABASE));
   const hello = await db.admin().command({ hello: 1 });
   const supportsTransactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
-  const sessions = new AsyncLocalStorage<ClientSession>();
-  const currentSession = () => sessions.getStore();
+  const sessions = new AsyncLocalStorage<{ session: ClientSession; open: boolean }>();
+  const currentSession = (): ClientSession | undefined => {
+    const joined = sessions.getStore();
+    return joined?.open ? joined.session : undefined;
+  };
   const collections = new Map<string, Collection>();
+  const buckets = new Map<string, FileBucket>();
   // the collection's createIndex reports an unreachable server as StoreUnavailableError itself
   const sequencesIndexed = onceUntilFailure(() => collection(SEQUENCES_COLLECTION).createIndex(SEQUENCES_INDEX));
 
@@ -92,7 +99,7 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
     collection,
     async listCollections() {
       const listed = await db.listCollections({}, { nameOnly: true }).toArray();
-      const names = listed.map((entry) => entry.name).filter((name) => !name.startsWith('system.'));
+      const names = listed.map((entry) => entry.name).filter((name) => !name.startsWith('system.') && !isBucketCollection(name));
       const holding = await Promise.all(names.map(async (name) => (await db.collection(name).countDocuments({}, { limit: 1 })) > 0));
       return names.filter((_, i) => holding[i]);
     },
@@ -117,12 +124,26 @@ export async function openMongoStore(config: MongoStoreConfig): Promise<Store> {
       if (currentSession() || !supportsTransactions) return work();
       const session = client.startSession();
       try {
-        return await session.withTransaction(() => sessions.run(session, work));
+        // one attempt per call: the driver retries a transient conflict with a fresh one
+        return await session.withTransaction(async () => {
+          const joined = { session, open: true };
+          try {
+            return await sessions.run(joined, work);
+          } finally {
+            joined.open = false;
+          }
+        });
       } catch (error) {
         throw toUnavailable(error);
       } finally {
         await session.endSession();
       }
+    },
+    fileBucket(name) {
+      assertCollectionName(name);
+      let found = buckets.get(name);
+      if (!found) buckets.set(name, (found = createFileBucket(db, name)));
+      return found;
     },
     async ping() {
       let timer: NodeJS.Timeout | undefined;

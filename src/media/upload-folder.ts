@@ -1,26 +1,25 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { STORED_NAME } from './file-names';
 import type { ReadAt } from './image-dimensions';
 
 /**
- * Strapi's `local` provider: files in one directory under the data directory, served at
- * `/uploads/<name>`. Every method takes a stored name (`<hash><ext>`) and refuses anything else,
+ * A directory of uploaded files: where an upload is received and its image formats are made, and the
+ * local provider's store. Every method takes a stored name (`<hash><ext>`) and refuses anything else,
  * so no request can reach a path outside the directory.
  */
 
-export interface LocalProvider {
-  readonly name: 'local';
+export interface UploadFolder {
   readonly directory: string;
   ensureDirectory(): Promise<void>;
   /** the file's path, for a library that opens files itself (sharp reads and writes image files by path) */
   pathOf(storedName: string): string;
   /** fails if the file exists: a fresh random name never does */
   createWriteStream(storedName: string): WriteStream;
-  /** size and bytes of one open file (destroy the stream to close it unread), or null when it is missing */
-  read(storedName: string): Promise<{ size: number; stream: Readable } | null>;
+  /** one open file (closed once its stream ends, or by `close` when no stream is wanted), or null when it is missing */
+  read(storedName: string): Promise<OpenFile | null>;
   rename(from: string, to: string): Promise<void>;
   /** positional reads on the stored file, for header parsing */
   withReader<T>(storedName: string, work: (readAt: ReadAt) => Promise<T>): Promise<T>;
@@ -30,14 +29,19 @@ export interface LocalProvider {
   list(): Promise<string[]>;
 }
 
-export const createLocalProvider = (dataDir: string, directory: string): LocalProvider => {
-  const root = resolve(dataDir, directory);
+export interface OpenFile {
+  size: number;
+  /** the bytes from `start` to `end` (both included), or all of them */
+  stream(range?: { start: number; end: number }): Readable;
+  close(): Promise<void>;
+}
+
+export const createUploadFolder = (root: string): UploadFolder => {
   const pathOf = (storedName: string): string => {
     if (!STORED_NAME.test(storedName)) throw new Error(`Refusing stored file name ${JSON.stringify(storedName)}`);
     return join(root, storedName);
   };
   return {
-    name: 'local',
     directory: root,
     ensureDirectory: async () => {
       await mkdir(root, { recursive: true });
@@ -53,7 +57,7 @@ export const createLocalProvider = (dataDir: string, directory: string): LocalPr
       if (!handle) return null;
       try {
         const { size } = await handle.stat();
-        return { size, stream: handle.createReadStream() };
+        return { size, stream: (range) => handle.createReadStream(range ?? {}), close: () => handle.close() };
       } catch (error) {
         await handle.close();
         throw error;
