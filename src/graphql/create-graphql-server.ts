@@ -21,6 +21,7 @@ import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
 import { useRelationVariables } from './plugins/use-relation-variables';
 import { useTrustedDocuments } from './plugins/use-trusted-documents';
+import { renderOfflineGraphiql } from './graphiql/offline-graphiql';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -71,6 +72,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     schema,
     graphqlEndpoint: graphql.endpoint,
     graphiql: graphiqlByDefault(config),
+    // its files from the installed package, served by the HTTP front: no CDN
+    renderGraphiQL: renderOfflineGraphiql,
     landingPage: false,
     // the HTTP front holds bodies to `rest.bodyLimit` (see graphql-request-handler)
     maxRequestBodySize: false,

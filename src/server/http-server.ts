@@ -13,6 +13,7 @@ import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
 import { attachGraphqlWs } from './graphql-ws';
+import { graphiqlAssetsRoute } from './graphiql-assets-route';
 
 /**
  * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, and
@@ -46,6 +47,7 @@ const createRequestListener = (folio: Served) => {
   const answerCors = cors === false ? () => false : createCors(cors);
   const graphiqlEndpoint = graphqlEnabled && servesGraphiql(folio.services.config) ? endpoint : undefined;
   const setSecurityHeaders = security === false ? () => undefined : createSecurityHeaders(security, { graphiqlEndpoint });
+  const routes = graphiqlEndpoint === undefined ? folio.routes : [graphiqlAssetsRoute, ...folio.routes];
   return (request: IncomingMessage, response: ServerResponse) => {
     // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
     setSecurityHeaders(request, response);
@@ -68,7 +70,7 @@ const createRequestListener = (folio: Served) => {
       );
       return;
     }
-    void tryRoutes(folio.routes, request, response, url).catch((error: Error) => {
+    void tryRoutes(routes, request, response, url).catch((error: Error) => {
       process.stderr.write(`${error.stack ?? error.message}\n`);
       sendError(response, INTERNAL_ERROR);
     });
