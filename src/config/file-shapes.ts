@@ -124,8 +124,11 @@ const proxy = either(
   'a boolean or an object such as { "koa": true }',
 );
 
+/** `server.metrics`: `true` serves `/metrics` to anyone who reaches it, `{ token }` only with `Authorization: Bearer <token>`. */
+const metrics = either(boolean, object({ token: string({ expected: 'a non-empty string', secret: true }) }, { required: ['token'] }), 'a boolean or an object such as { "token": "…" }');
+
 export const serverFileShape = object(
-  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }), proxy, maxHeaderSize: integer({ min: 1024, max: 1024 * 1024 }) },
+  { host: nonEmptyString, port: integer({ min: 0, max: 65535 }), proxy, maxHeaderSize: integer({ min: 1024, max: 1024 * 1024 }), metrics },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
   { ignored: ['app', 'webhooks'] },
 );

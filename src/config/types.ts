@@ -172,6 +172,8 @@ export interface FolioConfig {
     proxy: TrustedProxy | false;
     /** bytes of request line and headers together (node's `maxHeaderSize`); more is a 431. @default 16384 */
     maxHeaderSize: number;
+    /** `/metrics` in Prometheus' text format: off, open, or behind a bearer token. @default false */
+    metrics: false | { token?: string };
   };
   graphql: GraphqlConfig;
   i18n: I18nConfig;

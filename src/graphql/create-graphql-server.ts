@@ -22,6 +22,8 @@ import { forGraphqlOnly } from './plugins/for-graphql-only';
 import { useRelationVariables } from './plugins/use-relation-variables';
 import { useTrustedDocuments } from './plugins/use-trusted-documents';
 import { renderOfflineGraphiql } from './graphiql/offline-graphiql';
+import { useOperationMetrics } from './plugins/use-operation-metrics';
+import type { FolioMetrics } from '../metrics/folio-metrics';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -54,8 +56,14 @@ export const servesGraphiql = (config: FolioConfig): boolean => {
   return 'graphiql' in yoga ? Boolean(yoga.graphiql) : graphiqlByDefault(config);
 };
 
-/** `extensionPlugins`: the plugins extension modules export, run with the user's own from config */
-export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator, extensionPlugins: Array<Plugin<Record<string, unknown>>> = []): GraphqlServer => {
+export interface GraphqlServerOptions {
+  /** the plugins extension modules export, run with the user's own from config */
+  extensionPlugins?: Array<Plugin<Record<string, unknown>>>;
+  /** where operations are counted and timed, when `server.metrics` is on */
+  metrics?: FolioMetrics;
+}
+
+export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator, { extensionPlugins = [], metrics }: GraphqlServerOptions = {}): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
   // No GraphQL page is longer than amountLimit: the page is clamped, so pageInfo says how long it is.
@@ -98,6 +106,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       };
     },
     plugins: [
+      ...(metrics ? [useOperationMetrics(metrics) as Plugin] : []),
       useResponseSizeLimit(graphql.maxResponseBytes),
       useNoStore(),
       useClientErrors(),
