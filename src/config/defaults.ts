@@ -15,6 +15,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
       amountLimit: 100,
       defaultLimit: 10,
       maxLimit: 100,
+      responseCache: false,
       maxFilterStringLength: 1000,
       maxAliases: 30,
       maxTokens: 5000,

@@ -68,6 +68,7 @@ const graphqlConfig = object({
   maxResponseBytes: positiveInteger,
   yoga: yogaOptions,
   persistedOperations: object({ store: nonEmptyString, allowArbitraryOperations: boolean }, { required: ['store'] }),
+  responseCache: either(boolean, object({ ttl: positiveInteger, max: positiveInteger }), 'a boolean or an object such as { "ttl": 60000, "max": 1000 }'),
   // Strapi's GraphQL plugin runs on Apollo Server; only options graphql-yoga can honour are taken from here.
   apolloServer: object(
     { introspection: boolean },

@@ -34,6 +34,15 @@ export interface GraphqlConfig {
   yoga: Record<string, unknown>;
   /** trusted documents: operations by hash, read at start from `persistedOperations.store` */
   persistedOperations?: PersistedOperationsConfig;
+  /** answers of queries kept per principal until a write to a type they hold, or `ttl` ms. @default false */
+  responseCache: ResponseCacheConfig | false;
+}
+
+export interface ResponseCacheConfig {
+  /** ms an answer is kept at most (bounds what writes elsewhere leave stale, see README). @default 60000 */
+  ttl: number;
+  /** answers kept at most (least recently used go first). @default 1000 */
+  max: number;
 }
 
 export interface I18nConfig {

@@ -24,6 +24,7 @@ import { useTrustedDocuments } from './plugins/use-trusted-documents';
 import { renderOfflineGraphiql } from './graphiql/offline-graphiql';
 import { useOperationMetrics } from './plugins/use-operation-metrics';
 import type { FolioMetrics } from '../metrics/folio-metrics';
+import type { ResponseCache } from './response-cache/response-cache';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -61,9 +62,16 @@ export interface GraphqlServerOptions {
   extensionPlugins?: Array<Plugin<Record<string, unknown>>>;
   /** where operations are counted and timed, when `server.metrics` is on */
   metrics?: FolioMetrics;
+  /** `graphql.config.responseCache`, when on */
+  responseCache?: ResponseCache;
 }
 
-export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator, { extensionPlugins = [], metrics }: GraphqlServerOptions = {}): GraphqlServer => {
+export const createGraphqlServer = (
+  schema: GraphQLSchema,
+  services: Services,
+  authenticator: Authenticator,
+  { extensionPlugins = [], metrics, responseCache }: GraphqlServerOptions = {},
+): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
   // No GraphQL page is longer than amountLimit: the page is clamped, so pageInfo says how long it is.
@@ -133,6 +141,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       ...(graphql.amountLimit === false
         ? []
         : [forGraphqlOnly(useAmountLimit({ amountLimit: graphql.amountLimit, contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)) }))]),
+      // after every check of the operation and the caller: a cached answer is handed only to whom they let through
+      ...(responseCache ? [responseCache.plugin] : []),
       // the user's own (extension modules, graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
       ...extensionPlugins,
       ...userPlugins(graphql.yoga),
