@@ -7,6 +7,7 @@ import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
 import { runTokenCommand, TOKEN_USAGE } from './token-command';
 import { runWebhookCommand, WEBHOOK_USAGE } from './webhook-command';
+import { PERSISTED_USAGE, runPersistedCommand } from './persisted-command';
 
 const USAGE = `Usage:
   folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H] [--no-examples]
@@ -15,7 +16,8 @@ const USAGE = `Usage:
   folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
   folio import [--config DIR] [--data DIR] [--file FILE] [--replace]
 ${TOKEN_USAGE}
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+${PERSISTED_USAGE}`;
 
 const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
 const SWITCHES = new Set(['replace', 'no-examples']);
@@ -82,6 +84,7 @@ export const main = async (argv: string[]): Promise<void> => {
   // `token` and `webhook` have their own flags and subcommands.
   if (argv[0] === 'token') return runTokenCommand(argv.slice(1));
   if (argv[0] === 'webhook') return runWebhookCommand(argv.slice(1));
+  if (argv[0] === 'persisted') return runPersistedCommand(argv.slice(1));
   const { command, flags } = parseArgs(argv, FLAGS, SWITCHES);
   switch (command) {
     case 'start':

@@ -21,6 +21,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
       maxTokens: 5000,
       maxDirectives: 50,
       maxCost: 150_000,
+      maxInputDepth: 100,
       maxResponseBytes: 8 * 1024 * 1024,
       yoga: {},
     },

@@ -65,6 +65,7 @@ const graphqlConfig = object({
   maxTokens: limitOrOff,
   maxDirectives: limitOrOff,
   maxCost: limitOrOff,
+  maxInputDepth: limitOrOff,
   maxResponseBytes: positiveInteger,
   yoga: yogaOptions,
   persistedOperations: object({ store: nonEmptyString, allowArbitraryOperations: boolean }, { required: ['store'] }),

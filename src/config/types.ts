@@ -28,6 +28,8 @@ export interface GraphqlConfig {
   maxTokens: number | false;
   maxDirectives: number | false;
   maxCost: number | false;
+  /** input values (variables, literals) nested deeper are refused before graphql-js coerces them recursively. @default 100 */
+  maxInputDepth: number | false;
   /** bytes of one answer, on both surfaces: a larger one is refused (a 400) rather than sent. @default 8 MiB */
   maxResponseBytes: number;
   /** options handed to graphql-yoga */

@@ -34,8 +34,6 @@ import type { ResponseCache } from './response-cache/response-cache';
 
 export type GraphqlServer = YogaServerInstance<Record<string, unknown>, FolioContext>;
 
-/** Deep enough for any real filter (their own bound is tighter), shallow enough for the stack. */
-const MAX_INPUT_DEPTH = 100;
 /** Brackets of a document's source: past what the depth and input-depth limits let through, far below the parser's stack. */
 const MAX_NESTING = 256;
 
@@ -124,7 +122,7 @@ export const createGraphqlServer = (
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
       ...(graphql.depthLimit === false ? [] : [forGraphqlOnly(useSafeDepthLimit(graphql.depthLimit))]),
-      useInputDepthLimit(MAX_INPUT_DEPTH),
+      ...(graphql.maxInputDepth === false ? [] : [useInputDepthLimit(graphql.maxInputDepth)]),
       forGraphqlOnly(
         EnvelopArmorPlugin({
           maxDepth: { enabled: false },
