@@ -19,6 +19,7 @@ const autocannon = require('autocannon');
 const { buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
+const { pipelineFigures } = require('./pipeline-workloads');
 
 const ROOT = join(__dirname, '..');
 const TOKEN = 'bench-full-access-token-0123456789';
@@ -195,6 +196,10 @@ const main = async () => {
     if (only.test('content events')) {
       console.log('');
       for (const line of await eventFigures({ root, startFolio, stop, measure, token: TOKEN })) console.log(line);
+    }
+    if (only.test('pipeline')) {
+      console.log('');
+      for (const line of await pipelineFigures({ root, startProcess, seed, stop, measure, token: TOKEN })) console.log(line);
     }
     if (only.test('security defences')) {
       console.log('');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createInMemoryCache, useResponseCache } from '@envelop/response-cache';
 import type { Plugin } from 'graphql-yoga';
 import type { ResponseCacheConfig } from '../../config/types';
@@ -54,6 +55,11 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
     },
     // entities are told apart by documentId: a write invalidates by type anyway, this only narrows what a mutation's own answer drops
     idFields: ['documentId'],
+    // node's hash, synchronous, instead of the plugin's WebCrypto one: a hit waits for no promise to hash its key
+    buildResponseCacheKey: ({ documentString, variableValues, operationName, sessionId }) =>
+      createHash('sha256')
+        .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {})}|${sessionId ?? ''}`)
+        .digest('base64url'),
     shouldCacheResult: ({ result }) => result.errors === undefined,
     includeExtensionMetadata: false,
   }) as Plugin;
