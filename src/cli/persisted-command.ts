@@ -5,6 +5,7 @@ import { GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLSch
 import { persistedStorePath } from '../config/load-config';
 import { assembleProject } from '../app/served-schema';
 import { parseArgs } from './parse-args';
+import { processOutput, type Output } from './token-command';
 
 /**
  * `folio persisted add|list`: the trusted-documents store (`graphql.config.persistedOperations.store`,
@@ -58,7 +59,7 @@ const checkedDocument = (file: string, text: string, schema: GraphQLSchema): Doc
   return document;
 };
 
-const add = async (files: string[], schemaDir: string, configDir: string, out: (text: string) => void) => {
+const add = async (files: string[], schemaDir: string, configDir: string, { out, err }: Output) => {
   if (files.length === 0) throw new Error(`Usage:\n${PERSISTED_USAGE}`);
   const path = storePathOf(configDir);
   // the start-up checks read the store: a first `add` makes it
@@ -75,21 +76,21 @@ const add = async (files: string[], schemaDir: string, configDir: string, out: (
     out(`${hash}  ${operationNames(document)}  ${file}\n`);
   }
   writeStore(path, documents);
-  process.stderr.write(`${added.length} added to ${path} (${Object.keys(documents).length} in all); a running Folio serves them after a restart\n`);
+  err(`${added.length} added to ${path} (${Object.keys(documents).length} in all); a running Folio serves them after a restart\n`);
 };
 
-const list = (configDir: string, out: (text: string) => void) => {
+const list = (configDir: string, { out, err }: Output) => {
   const path = storePathOf(configDir);
   const documents = readStore(path);
   for (const [hash, text] of Object.entries(documents)) out(`${hash}  ${operationNames(parse(text))}\n`);
-  process.stderr.write(`${Object.keys(documents).length} in ${path}\n`);
+  err(`${Object.keys(documents).length} in ${path}\n`);
 };
 
-export const runPersistedCommand = async (argv: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<void> => {
+export const runPersistedCommand = async (argv: string[], output: Output = processOutput): Promise<void> => {
   const { command, flags, positionals } = parseArgs(argv, FLAGS);
   const configDir = resolve(flags.config ?? 'config');
   const schemaDir = resolve(flags.schema ?? 'schema');
-  if (command === 'add') return add(positionals, schemaDir, configDir, out);
-  if (command === 'list' && positionals.length === 0) return list(configDir, out);
+  if (command === 'add') return add(positionals, schemaDir, configDir, output);
+  if (command === 'list' && positionals.length === 0) return list(configDir, output);
   throw new Error(`Usage:\n${PERSISTED_USAGE}`);
 };

@@ -25,7 +25,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const persisted = async (...argv: string[]) => {
   let out = '';
-  await runPersistedCommand([...argv, '--config', configDir, '--schema', EXAMPLE_SCHEMA], (text) => (out += text));
+  await runPersistedCommand([...argv, '--config', configDir, '--schema', EXAMPLE_SCHEMA], { out: (text) => (out += text), err: () => undefined });
   return out;
 };
 
