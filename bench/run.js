@@ -22,6 +22,7 @@ const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
 const { runScale } = require('./scale');
 const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor } = require('./folio-process');
+const { pipelineFigures } = require('./pipeline-workloads');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** alternating rounds per workload when a baseline is measured (BENCH_ROUNDS) */
@@ -125,6 +126,10 @@ const main = async () => {
     if (only.test('content events')) {
       console.log('');
       for (const line of await eventFigures({ root, startFolio, stop, measure, token: TOKEN })) console.log(line);
+    }
+    if (only.test('pipeline')) {
+      console.log('');
+      for (const line of await pipelineFigures({ root, startProcess, seed, stop, measure, token: TOKEN })) console.log(line);
     }
     if (only.test('security defences')) {
       console.log('');

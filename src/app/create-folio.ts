@@ -21,6 +21,9 @@ import { createRestCalls } from '../server/rest/rest-calls';
 import { checkPermissions } from '../config/check-permissions';
 import { requiredScopes } from '../directives/auth';
 import { permissionFor } from '../sdl/naming';
+import { createFolioMetrics, type FolioMetrics } from '../metrics/folio-metrics';
+import { timedStore } from '../metrics/timed-store';
+import { createResponseCache } from '../graphql/response-cache/response-cache';
 
 const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 
@@ -42,14 +45,20 @@ export interface Folio {
   sdl: string;
   graphql: GraphqlServer;
   routes: HttpRoute[];
+  /** what `/metrics` reports, when `server.metrics` is on */
+  metrics?: FolioMetrics;
   /** the content events' outbox and webhook worker */
   events: Pick<ContentEvents, 'outbox' | 'nudge'>;
   /** stops the modules, last started first */
   stop(): Promise<void>;
 }
 
-export const createFolio = async ({ models: schemaModels, config, store, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+export const createFolio = async ({ models: schemaModels, config, store: givenStore, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
   const models = withModuleContentTypes(schemaModels, modules);
+  const metrics = config.server.metrics === false ? undefined : createFolioMetrics();
+  const responseCache = config.graphql.responseCache === false ? undefined : createResponseCache(config.graphql.responseCache, models);
+  const watched = responseCache ? responseCache.watch(givenStore) : givenStore;
+  const store = metrics ? timedStore(watched, metrics) : watched;
   await ensureIndexes(models, store);
   await backfillBigintSortKeys(models, store);
   const events = createContentEvents({ models, config, store, dataDir });
@@ -59,7 +68,9 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
   const services: Services = { models, config, store, documents, events: events.feed, dataDir, credentials: createCredentials(secrets, config, store) };
   const built = modules.map((factory) => factory(services));
   const started: typeof built = [];
+  const followed = responseCache?.follow(events.feed);
   const stop = async () => {
+    await followed?.stop();
     await events.stop();
     for (const module of [...started].reverse()) await module.stop?.();
   };
@@ -77,10 +88,10 @@ export const createFolio = async ({ models: schemaModels, config, store, dataDir
     // Made after every module started: users' roles and API tokens are seeded by then.
     const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
     const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));
-    const graphql = createGraphqlServer(schema, services, authenticator, extensionPlugins);
+    const graphql = createGraphqlServer(schema, services, authenticator, { extensionPlugins, metrics, responseCache });
     const rest = createRestCalls({ services, schema, graphql });
     const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest }) ?? []);
-    return { services, schema, sdl, graphql, routes, events, stop };
+    return { services, schema, sdl, graphql, routes, metrics, events, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.
     await stop();

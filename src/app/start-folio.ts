@@ -5,6 +5,7 @@ import { openStore } from '../storage/open-store';
 import { loadExtensions } from '../extensions/load-extensions';
 import { createFolio, type Folio } from './create-folio';
 import { listen, type RunningServer } from '../server/http-server';
+import { seedExamples } from './seed-examples';
 
 /** Loads everything from disk and starts listening: what `folio start` and the end-to-end tests run. */
 
@@ -15,10 +16,14 @@ export interface StartOptions {
   host?: string;
   port?: number;
   env?: NodeJS.ProcessEnv;
+  /** create the schema folder's example documents in an empty store, once (`folio start`; never in production) */
+  examples?: boolean;
 }
 
 export interface StartedFolio extends RunningServer {
   folio: Folio;
+  /** example documents created at this start */
+  examplesSeeded: number;
 }
 
 export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
@@ -30,10 +35,19 @@ export const startFolio = async (options: StartOptions): Promise<StartedFolio> =
   const store = await openStore(config.database, dataDir);
   try {
     const folio = await createFolio({ models, config, store, dataDir, extensions });
-    const running = await listen(folio, config.server.host, config.server.port);
+    let examplesSeeded: number;
+    let running: RunningServer;
+    try {
+      examplesSeeded = options.examples && config.env !== 'production' ? await seedExamples(folio.services, schemaDir) : 0;
+      running = await listen(folio, config.server.host, config.server.port);
+    } catch (error) {
+      await folio.stop();
+      throw error;
+    }
     return {
       ...running,
       folio,
+      examplesSeeded,
       close: async () => {
         await running.close();
         await folio.stop();

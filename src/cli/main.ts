@@ -1,23 +1,26 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFolio } from '../app/start-folio';
+import { EXAMPLES_FILE } from '../app/seed-examples';
 import { assembleProject, printServedSchema } from '../app/served-schema';
 import { parseArgs, portOf } from './parse-args';
 import { exportCommand, importCommand } from './transfer-commands';
 import { runTokenCommand, TOKEN_USAGE } from './token-command';
 import { runWebhookCommand, WEBHOOK_USAGE } from './webhook-command';
+import { PERSISTED_USAGE, runPersistedCommand } from './persisted-command';
 
 const USAGE = `Usage:
-  folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H]
+  folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H] [--no-examples]
   folio sdl   [--schema DIR] [--config DIR]
   folio check [--schema DIR] [--config DIR]                        (every start-up check, without starting: exit 1 on a mistake)
   folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
   folio import [--config DIR] [--data DIR] [--file FILE] [--replace]
 ${TOKEN_USAGE}
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+${PERSISTED_USAGE}`;
 
 const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
-const SWITCHES = new Set(['replace']);
+const SWITCHES = new Set(['replace', 'no-examples']);
 
 /** A folder named on the command line must exist: a mistyped `--config` would otherwise run on every default. */
 const existingFolder = (flag: string, path: string): string => {
@@ -32,7 +35,11 @@ const defaults = (flags: Record<string, string>) => ({
 });
 
 const start = async (flags: Record<string, string>) => {
-  const running = await startFolio({ ...defaults(flags), host: flags.host, port: portOf(flags.port) });
+  const examples = flags['no-examples'] !== 'true' && process.env.FOLIO_EXAMPLES !== 'false';
+  const running = await startFolio({ ...defaults(flags), host: flags.host, port: portOf(flags.port), examples });
+  if (running.examplesSeeded > 0) {
+    process.stdout.write(`Empty store: created ${running.examplesSeeded} example documents from ${EXAMPLES_FILE} (once; --no-examples or FOLIO_EXAMPLES=false skips this)\n`);
+  }
   process.stdout.write(`Folio is ready at ${running.url}\n`);
   let stopping = false;
   const stop = () => {
@@ -77,6 +84,7 @@ export const main = async (argv: string[]): Promise<void> => {
   // `token` and `webhook` have their own flags and subcommands.
   if (argv[0] === 'token') return runTokenCommand(argv.slice(1));
   if (argv[0] === 'webhook') return runWebhookCommand(argv.slice(1));
+  if (argv[0] === 'persisted') return runPersistedCommand(argv.slice(1));
   const { command, flags } = parseArgs(argv, FLAGS, SWITCHES);
   switch (command) {
     case 'start':

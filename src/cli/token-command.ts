@@ -24,7 +24,7 @@ export interface Output {
   err(text: string): void;
 }
 
-const processOutput: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+export const processOutput: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
 
 const requestOf = (positionals: string[], flags: Record<string, string>): TokenRequest => {
   const [action, ...rest] = positionals;

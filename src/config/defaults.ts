@@ -5,7 +5,7 @@ import type { CorsConfig, FolioConfig } from './types';
 export function defaultConfig(env = 'development'): FolioConfig {
   return {
     env,
-    server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16 * 1024 },
+    server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16 * 1024, metrics: false },
     graphql: {
       enabled: true,
       endpoint: '/graphql',
@@ -15,11 +15,13 @@ export function defaultConfig(env = 'development'): FolioConfig {
       amountLimit: 100,
       defaultLimit: 10,
       maxLimit: 100,
+      responseCache: false,
       maxFilterStringLength: 1000,
       maxAliases: 30,
       maxTokens: 5000,
       maxDirectives: 50,
       maxCost: 150_000,
+      maxInputDepth: 100,
       maxResponseBytes: 8 * 1024 * 1024,
       yoga: {},
     },

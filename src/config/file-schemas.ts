@@ -109,6 +109,7 @@ const graphqlConfig = object({
   maxTokens: protection('tokens per document (graphql-armor)', graphql.maxTokens, 2000),
   maxDirectives: protection('directives per operation (graphql-armor)', graphql.maxDirectives, 20),
   maxCost: protection('what an operation may return, counted before it runs (see below)', graphql.maxCost, 50_000),
+  maxInputDepth: protection('nesting of input values (variables, literals), refused before graphql-js coerces them recursively', graphql.maxInputDepth, 20),
   maxResponseBytes: doc(positiveInteger, {
     description: 'larger answers are refused (400 `RESPONSE_TOO_LARGE`; REST `ResponseTooLargeError`)',
     default: graphql.maxResponseBytes,
@@ -126,6 +127,21 @@ const graphqlConfig = object({
     {
       description: 'trusted documents: clients send `extensions.persistedQuery.sha256Hash` (Apollo) or `documentId`',
       example: { store: 'persisted.json', allowArbitraryOperations: false },
+    },
+  ),
+  responseCache: doc(
+    either(
+      boolean,
+      object({
+        ttl: doc(positiveInteger, { description: 'ms an answer is kept at most (bounds what writes elsewhere leave stale)', default: 60_000 }),
+        max: doc(positiveInteger, { description: 'answers kept at most (least recently used go first)', default: 1000 }),
+      }),
+      'a boolean or an object such as { "ttl": 60000, "max": 1000 }',
+    ),
+    {
+      description: 'answers of queries kept per permission set (a signed-in user\'s are theirs alone) until a write to a type they hold, on `/graphql` and REST; see below',
+      default: false,
+      example: { ttl: 30_000 },
     },
   ),
   // Strapi's GraphQL plugin runs on Apollo Server; only options graphql-yoga can honour are taken from here.
@@ -331,6 +347,14 @@ export const serverFileSchema = object(
       default: server.maxHeaderSize,
       example: 65536,
     }),
+    metrics: doc(
+      either(
+        boolean,
+        object({ token: string({ expected: 'a non-empty string', secret: true }).meta({ description: 'asked for as `Authorization: Bearer <token>`' }) }),
+        'a boolean or an object such as { "token": "…" }',
+      ),
+      { description: '`/metrics` in Prometheus\' text format: `true` for anyone who reaches it, `{ token }` only with that bearer token', default: false, example: { token: 'a-long-random-string' } },
+    ),
   },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
   { ignored: ['app', 'webhooks'] },

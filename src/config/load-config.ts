@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, type ConfigProblem } from './config-error';
 import { defaultConfig } from './defaults';
 import { createEnvHelper, type EnvHelper } from './env-helper';
@@ -65,4 +65,16 @@ export function loadConfig({ configDir, env = process.env, overrides = {} }: Loa
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Where `graphql.config.persistedOperations.store` points (absolute), or undefined when it is not set: read
+ * from the plugins file alone, so `folio persisted add` can name the store before it exists.
+ */
+export function persistedStorePath({ configDir, env = process.env }: Omit<LoadConfigOptions, 'overrides'>): string | undefined {
+  const problems: ConfigProblem[] = [];
+  const plugins = readSection(configDir, 'plugins', createEnvHelper(env), problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const store = plugins.value?.graphql?.config?.persistedOperations?.store;
+  return store === undefined ? undefined : resolve(configDir, store);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ConfigFile } from './file-schemas';
-import type { FolioConfig } from './types';
+import type { FolioConfig, ResponseCacheConfig } from './types';
 
 type PluginsFile = ConfigFile<'plugins'>;
 type Report = (path: string, message: string) => void;
@@ -22,9 +22,16 @@ function readPersistedDocuments(path: string, report: Report): Record<string, st
   return parsed as Record<string, string>;
 }
 
+const RESPONSE_CACHE_DEFAULTS: ResponseCacheConfig = { ttl: 60_000, max: 1000 };
+
 function resolveGraphql(file: PluginsFile['graphql'], defaults: FolioConfig['graphql'], report: Report, configDir: string): FolioConfig['graphql'] {
-  const { apolloServer, persistedOperations, ...config } = file?.config ?? {};
-  const graphql: FolioConfig['graphql'] = { ...defaults, ...config, enabled: file?.enabled ?? defaults.enabled };
+  const { apolloServer, persistedOperations, responseCache, ...config } = file?.config ?? {};
+  const graphql: FolioConfig['graphql'] = {
+    ...defaults,
+    ...config,
+    enabled: file?.enabled ?? defaults.enabled,
+    responseCache: responseCache === undefined || responseCache === false ? defaults.responseCache : { ...RESPONSE_CACHE_DEFAULTS, ...(responseCache === true ? {} : responseCache) },
+  };
   if (persistedOperations) {
     graphql.persistedOperations = {
       documents: readPersistedDocuments(resolve(configDir, persistedOperations.store), report),

@@ -60,6 +60,13 @@ export function resolveServer(
   overrides: ServerOverrides,
   problems: ConfigProblem[],
 ): Server {
-  const { proxy, ...address } = fromFile ?? {};
-  return { ...defaults, ...address, proxy: resolveProxy(proxy, defaults.proxy), ...fromEnv(env, problems), ...fromFlags(overrides, problems) };
+  const { proxy, metrics, ...address } = fromFile ?? {};
+  return {
+    ...defaults,
+    ...address,
+    proxy: resolveProxy(proxy, defaults.proxy),
+    metrics: metrics === undefined ? defaults.metrics : metrics === true ? {} : metrics,
+    ...fromEnv(env, problems),
+    ...fromFlags(overrides, problems),
+  };
 }

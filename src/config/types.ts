@@ -28,12 +28,23 @@ export interface GraphqlConfig {
   maxTokens: number | false;
   maxDirectives: number | false;
   maxCost: number | false;
+  /** input values (variables, literals) nested deeper are refused before graphql-js coerces them recursively. @default 100 */
+  maxInputDepth: number | false;
   /** bytes of one answer, on both surfaces: a larger one is refused (a 400) rather than sent. @default 8 MiB */
   maxResponseBytes: number;
   /** options handed to graphql-yoga */
   yoga: Record<string, unknown>;
   /** trusted documents: operations by hash, read at start from `persistedOperations.store` */
   persistedOperations?: PersistedOperationsConfig;
+  /** answers of queries kept per principal until a write to a type they hold, or `ttl` ms. @default false */
+  responseCache: ResponseCacheConfig | false;
+}
+
+export interface ResponseCacheConfig {
+  /** ms an answer is kept at most (bounds what writes elsewhere leave stale, see README). @default 60000 */
+  ttl: number;
+  /** answers kept at most (least recently used go first). @default 1000 */
+  max: number;
 }
 
 export interface I18nConfig {
@@ -178,6 +189,8 @@ export interface FolioConfig {
     proxy: TrustedProxy | false;
     /** bytes of request line and headers together (node's `maxHeaderSize`); more is a 431. @default 16384 */
     maxHeaderSize: number;
+    /** `/metrics` in Prometheus' text format: off, open, or behind a bearer token. @default false */
+    metrics: false | { token?: string };
   };
   graphql: GraphqlConfig;
   i18n: I18nConfig;

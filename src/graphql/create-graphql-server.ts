@@ -21,6 +21,10 @@ import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
 import { useRelationVariables } from './plugins/use-relation-variables';
 import { useTrustedDocuments } from './plugins/use-trusted-documents';
+import { renderOfflineGraphiql } from './graphiql/offline-graphiql';
+import { useOperationMetrics } from './plugins/use-operation-metrics';
+import type { FolioMetrics } from '../metrics/folio-metrics';
+import type { ResponseCache } from './response-cache/response-cache';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -30,8 +34,6 @@ import { useTrustedDocuments } from './plugins/use-trusted-documents';
 
 export type GraphqlServer = YogaServerInstance<Record<string, unknown>, FolioContext>;
 
-/** Deep enough for any real filter (their own bound is tighter), shallow enough for the stack. */
-const MAX_INPUT_DEPTH = 100;
 /** Brackets of a document's source: past what the depth and input-depth limits let through, far below the parser's stack. */
 const MAX_NESTING = 256;
 
@@ -53,8 +55,21 @@ export const servesGraphiql = (config: FolioConfig): boolean => {
   return 'graphiql' in yoga ? Boolean(yoga.graphiql) : graphiqlByDefault(config);
 };
 
-/** `extensionPlugins`: the plugins extension modules export, run with the user's own from config */
-export const createGraphqlServer = (schema: GraphQLSchema, services: Services, authenticator: Authenticator, extensionPlugins: Array<Plugin<Record<string, unknown>>> = []): GraphqlServer => {
+export interface GraphqlServerOptions {
+  /** the plugins extension modules export, run with the user's own from config */
+  extensionPlugins?: Array<Plugin<Record<string, unknown>>>;
+  /** where operations are counted and timed, when `server.metrics` is on */
+  metrics?: FolioMetrics;
+  /** `graphql.config.responseCache`, when on */
+  responseCache?: ResponseCache;
+}
+
+export const createGraphqlServer = (
+  schema: GraphQLSchema,
+  services: Services,
+  authenticator: Authenticator,
+  { extensionPlugins = [], metrics, responseCache }: GraphqlServerOptions = {},
+): GraphqlServer => {
   const { config } = services;
   const graphql = config.graphql;
   // No GraphQL page is longer than amountLimit: the page is clamped, so pageInfo says how long it is.
@@ -71,6 +86,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
     schema,
     graphqlEndpoint: graphql.endpoint,
     graphiql: graphiqlByDefault(config),
+    // its files from the installed package, served by the HTTP front: no CDN
+    renderGraphiQL: renderOfflineGraphiql,
     landingPage: false,
     // the HTTP front holds bodies to `rest.bodyLimit` (see graphql-request-handler)
     maxRequestBodySize: false,
@@ -95,6 +112,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       };
     },
     plugins: [
+      ...(metrics ? [useOperationMetrics(metrics) as Plugin] : []),
       useResponseSizeLimit(graphql.maxResponseBytes),
       useNoStore(),
       useClientErrors(),
@@ -104,7 +122,7 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
       ...(graphql.depthLimit === false ? [] : [forGraphqlOnly(useSafeDepthLimit(graphql.depthLimit))]),
-      useInputDepthLimit(MAX_INPUT_DEPTH),
+      ...(graphql.maxInputDepth === false ? [] : [useInputDepthLimit(graphql.maxInputDepth)]),
       forGraphqlOnly(
         EnvelopArmorPlugin({
           maxDepth: { enabled: false },
@@ -121,6 +139,8 @@ export const createGraphqlServer = (schema: GraphQLSchema, services: Services, a
       ...(graphql.amountLimit === false
         ? []
         : [forGraphqlOnly(useAmountLimit({ amountLimit: graphql.amountLimit, contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)) }))]),
+      // after every check of the operation and the caller: a cached answer is handed only to whom they let through
+      ...(responseCache ? [responseCache.plugin] : []),
       // the user's own (extension modules, graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
       ...extensionPlugins,
       ...userPlugins(graphql.yoga),

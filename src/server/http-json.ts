@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody, errorEnvelope, type ErrorBody } from './error-envelope';
 import { malformedJsonError, payloadTooLargeError, responseTooLargeError } from '../errors/graphql-errors';
@@ -20,6 +21,27 @@ export const sendJsonWithin = (response: ServerResponse, maxBytes: number, statu
   const bytes = Buffer.byteLength(payload);
   if (bytes > maxBytes) return sendError(response, errorBody(responseTooLargeError(bytes, maxBytes)));
   writeJson(response, status, payload, bytes);
+};
+
+/** Whether `If-None-Match` names `etag` (weakly compared, as RFC 9110 has it for GET). */
+const matches = (ifNoneMatch: string | undefined, etag: string): boolean =>
+  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
+/**
+ * A read's 200 with an `ETag` (a hash of the body, so equal answers have equal tags whichever instance
+ * made them): a client sending it back in `If-None-Match` gets a 304 without the body.
+ */
+export const sendReadWithin = (request: IncomingMessage, response: ServerResponse, maxBytes: number, body: unknown) => {
+  const payload = JSON.stringify(body);
+  const bytes = Buffer.byteLength(payload);
+  if (bytes > maxBytes) return sendError(response, errorBody(responseTooLargeError(bytes, maxBytes)));
+  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+  if (matches(request.headers['if-none-match'], etag)) {
+    response.writeHead(304, { etag });
+    response.end();
+    return;
+  }
+  writeJson(response, 200, payload, bytes, { etag });
 };
 
 export const sendEmpty = (response: ServerResponse, status: number) => {

@@ -14,6 +14,9 @@ import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
 import { attachGraphqlWs } from './graphql-ws';
 import { createLandingPage } from './landing-page';
+import { graphiqlAssetsRoute } from './graphiql-assets-route';
+import { createMetricsRoute, createRequestMeter } from './metrics-route';
+import type { FolioMetrics } from '../metrics/folio-metrics';
 
 /**
  * The HTTP front: security headers and CORS on every answer, then routes to GraphQL, the health check, the
@@ -25,6 +28,8 @@ export interface Served {
   services: Pick<Services, 'config' | 'store'>;
   graphql: GraphqlServer;
   routes: HttpRoute[];
+  /** what `/metrics` reports, when `server.metrics` is on */
+  metrics?: FolioMetrics;
 }
 
 export interface RunningServer {
@@ -48,8 +53,17 @@ const createRequestListener = (folio: Served) => {
   const graphiqlEndpoint = graphqlEnabled && servesGraphiql(folio.services.config) ? endpoint : undefined;
   const setSecurityHeaders = security === false ? () => undefined : createSecurityHeaders(security, { graphiqlEndpoint });
   const landingPage = createLandingPage(folio.services.config);
-  const routes = landingPage ? [landingPage, ...folio.routes] : folio.routes;
+  const { metrics } = folio;
+  const metricsConfig = folio.services.config.server.metrics;
+  const routes = [
+    ...(landingPage ? [landingPage] : []),
+    ...(metrics && metricsConfig ? [createMetricsRoute(metrics, metricsConfig.token)] : []),
+    ...(graphiqlEndpoint === undefined ? [] : [graphiqlAssetsRoute]),
+    ...folio.routes,
+  ];
+  const meter = metrics ? createRequestMeter(metrics, endpoint) : undefined;
   return (request: IncomingMessage, response: ServerResponse) => {
+    meter?.(request, response);
     // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
     setSecurityHeaders(request, response);
     if (answerCors(request, response)) return;
@@ -85,6 +99,13 @@ export const listen = (folio: Served, host: string, port: number): Promise<Runni
     const server = createServer({ maxHeaderSize: config.server.maxHeaderSize, requireHostHeader: false }, createRequestListener(folio));
     server.keepAliveTimeout = 5000;
     server.on('clientError', createClientErrorHandler(config.server.maxHeaderSize));
+    const { metrics } = folio;
+    if (metrics) {
+      server.on('connection', (socket) => {
+        metrics.activeConnections.inc();
+        socket.once('close', () => metrics.activeConnections.dec());
+      });
+    }
     const sockets = config.graphql.enabled ? attachGraphqlWs(server, folio.graphql, { endpoint: config.graphql.endpoint, production: config.env === 'production' }) : undefined;
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -5,11 +5,11 @@ import type { SecurityConfig } from '../config/types';
  * Strapi's `strapi::security` (koa-helmet): the same headers on every answer of the HTTP front, set before
  * any route runs, so errors, 404s, GraphQL's and the upload files' answers carry them too.
  *
- * One page gets its own policy: yoga's GraphiQL (GET on the GraphQL endpoint with `Accept: text/html`, where
- * GraphiQL is on). It boots from two inline scripts, loads its bundle and styles from a CDN (unpkg), fetches
- * Monaco's editor workers from there and starts them from blob: URLs, and shows a favicon from GitHub. Strapi
- * relaxes its policy on its own playground the same way: that page's policy is the configured one with these
- * sources added, rather than none, so frame-ancestors, object-src, base-uri and form-action still hold there.
+ * One page gets its own policy: GraphiQL (GET on the GraphQL endpoint with `Accept: text/html`, where
+ * GraphiQL is on). Its files are Folio's own (see offline-graphiql), but its editor injects styles and reads
+ * icons and fonts from data: URLs. Strapi relaxes its policy on its own playground the same way: that page's
+ * policy is the configured one with these sources added, rather than none, so frame-ancestors, object-src,
+ * base-uri and form-action still hold there.
  * Swagger UI at /api/docs needs nothing more: its files are Folio's own and its page has no inline script.
  */
 
@@ -20,17 +20,14 @@ export interface SecurityHeadersOptions {
   graphiqlEndpoint?: string;
 }
 
-/**
- * Sources added on the GraphiQL page (graphql-yoga's graphiql-html). A `script-src` holding a nonce or a hash
- * makes browsers ignore 'unsafe-inline': such a policy keeps GraphiQL from starting.
- */
+/** Sources added on the GraphiQL page: no other origin, and no inline script. */
 const GRAPHIQL_SOURCES: Record<string, string[]> = {
-  'script-src': ["'self'", "'unsafe-inline'", 'https:'],
-  'worker-src': ["'self'", 'blob:'],
-  'style-src': ["'self'", "'unsafe-inline'", 'https:'],
-  'img-src': ["'self'", 'data:', 'https:'],
-  'font-src': ["'self'", 'data:', 'https:'],
-  'connect-src': ["'self'", 'https:'],
+  'script-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
 };
 
 const policyOf = (directives: Record<string, string[]>): string =>
@@ -62,8 +59,7 @@ const isGraphiqlPage = (request: IncomingMessage, endpoint: string): boolean => 
 
 export const createSecurityHeaders = (config: SecurityConfig, { graphiqlEndpoint }: SecurityHeadersOptions = {}): SecurityHeaders => {
   const everywhere = headersOf(config, (directives) => directives);
-  // As Strapi on its playground: no Cross-Origin-Embedder-Policy, which would refuse the CDN's files.
-  const onGraphiql = headersOf(config, withGraphiqlSources).filter(([name]) => name !== 'cross-origin-embedder-policy');
+  const onGraphiql = headersOf(config, withGraphiqlSources);
   return (request, response) => {
     for (const [name, value] of graphiqlEndpoint !== undefined && isGraphiqlPage(request, graphiqlEndpoint) ? onGraphiql : everywhere) {
       response.setHeader(name, value);

@@ -11,6 +11,7 @@ const FLOORS: string[][] = [
   ['models'],
   ['config'],
   ['storage'],
+  ['metrics'],
   ['auth'],
   ['directives'],
   ['sdl'],

@@ -1,8 +1,8 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { renderGraphiQL } from 'graphql-yoga';
 import { defaultSecurity, resolveSecurity } from '../../src/config/resolve-security';
 import type { SecurityConfig } from '../../src/config/types';
+import { renderOfflineGraphiql } from '../../src/graphql/graphiql/offline-graphiql';
 import { createSecurityHeaders, type SecurityHeadersOptions } from '../../src/server/security-headers';
 import { STRAPI_ANSWER_HEADERS, STRAPI_POLICY } from './strapi-security';
 
@@ -49,44 +49,46 @@ test('a report-only policy, or none', () => {
   expect(headers).toHaveProperty('cross-origin-resource-policy', 'same-origin');
 });
 
-describe("yoga's GraphiQL page", () => {
+describe("GraphiQL's page", () => {
   const graphiql = { graphiqlEndpoint: '/graphql' };
   const page = { method: 'GET', url: '/graphql', accept: 'text/html,application/xhtml+xml' };
 
-  test('gets the configured policy with what the page loads added, and no Cross-Origin-Embedder-Policy', () => {
+  test('gets the configured policy with what the page loads added, Cross-Origin-Embedder-Policy kept (its files are same-origin)', () => {
     const config = security({ crossOriginEmbedderPolicy: true });
     const { headers } = answer(config, page, graphiql);
     const directives = directivesOf(headers['content-security-policy']);
-    expect(directives.get('script-src')).toEqual(["'self'", "'unsafe-inline'", 'https:']);
-    expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
-    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
-    expect(directives.get('connect-src')).toEqual(["'self'", 'https:']);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     // what does not concern loading stays as configured
     expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
-    expect(headers).not.toHaveProperty('cross-origin-embedder-policy');
+    expect(headers).toHaveProperty('cross-origin-embedder-policy', 'require-corp');
     expect(headers).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff' });
     expect(answer(config, { ...page, url: '/graphql/?query=%7B__typename%7D' }, graphiql).headers['content-security-policy']).toBe(headers['content-security-policy']);
   });
 
-  test("every script, style and worker yoga's page loads is https:, and it runs inline scripts: both allowed there", () => {
-    const html = renderGraphiQL({});
-    const loads = [...html.matchAll(/(?:src|href)=["']?([^"' >]+)/g), ...html.matchAll(/"(https?:\/\/[^"]+\.js)"/g)].map((match) => match[1]);
-    expect(loads.length).toBeGreaterThan(3);
-    for (const url of loads) expect(url).toMatch(/^https:\/\//);
-    expect(html).toMatch(/<script>[^<]+<\/script>/);
-    expect(html).toContain('new Blob(');
-    const directives = directivesOf(answer(defaultSecurity(), page, graphiql).headers['content-security-policy']);
-    expect(directives.get('script-src')).toEqual(expect.arrayContaining(["'unsafe-inline'", 'https:']));
-    expect(directives.get('style-src')).toEqual(expect.arrayContaining(['https:']));
-    expect(directives.get('worker-src')).toEqual(expect.arrayContaining(['blob:']));
+  test("every script, stylesheet and icon Folio's page loads is one of its own paths, and no script is inline", () => {
+    const html = renderOfflineGraphiql({});
+    const loads = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(loads.length).toBe(5);
+    for (const url of loads) expect(url).toMatch(/^\/_graphiql\/[\w.-]+$/);
+    expect(html).not.toMatch(/<script>/);
+    expect(html).not.toContain('https://');
+  });
+
+  test('options that hold markup cannot end its options script', () => {
+    const html = renderOfflineGraphiql({ title: '</script><script>alert(1)</script>', defaultQuery: '</script><script>alert(1)</script>' });
+    expect(html.match(/<script/g)).toHaveLength(4);
+    expect(html).toContain('<title>&lt;/script&gt;');
   });
 
   test("a configured 'none' gives way to the page's sources", () => {
     const config = security({ contentSecurityPolicy: { directives: { 'script-src': ["'none'"], 'worker-src': ["'none'"] } } });
     const directives = directivesOf(answer(config, page, graphiql).headers['content-security-policy']);
-    expect(directives.get('script-src')).toEqual(["'self'", "'unsafe-inline'", 'https:']);
-    expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
   });
 
   test('other requests to the endpoint, and any request when GraphiQL is off, get the policy as configured', () => {

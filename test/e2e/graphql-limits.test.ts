@@ -221,4 +221,26 @@ describe('each built-in protection can be turned off by config (false)', () => {
       await open.stop();
     }
   });
+
+  test('maxInputDepth: another bound refuses what the default lets through, false lets through what the default refuses', async () => {
+    const tight = await startTestServer({ config: { plugins: { graphql: { config: { maxInputDepth: 4 } } } } });
+    const open = await startTestServer({ config: { plugins: { graphql: { config: { maxInputDepth: false } } } } });
+    try {
+      const filter = { and: [{ and: [{ title: { eq: 'x' } }] }] };
+      const list = 'query($f: ArticleFiltersInput) { articles(filters: $f) { title } }';
+      expect((await server.gql(list, { f: filter })).body).toEqual({ data: { articles: [] } });
+      const refused = await tight.gql(list, { f: filter });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.[0]).toMatchObject({ message: 'Input values nest deeper than 4 levels', extensions: { code: 'BAD_USER_INPUT' } });
+
+      let extra: unknown = 'leaf';
+      for (let level = 0; level < 150; level += 1) extra = { deeper: extra };
+      const create = 'mutation($extra: JSON) { createArticle(data: { title: "Deep", extra: $extra }) { title } }';
+      expect((await server.gql(create, { extra }, server.asAdmin)).body.errors?.[0].message).toBe('Input values nest deeper than 100 levels');
+      expect((await open.gql(create, { extra }, open.asAdmin)).body).toEqual({ data: { createArticle: { title: 'Deep' } } });
+    } finally {
+      await tight.stop();
+      await open.stop();
+    }
+  });
 });

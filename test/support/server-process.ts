@@ -32,7 +32,8 @@ export const startServerProcess = async (options: { configDir: string; dataDir: 
       require.resolve('../../src/cli/run.ts'),
       'start', '--schema', options.schemaDir ?? EXAMPLE_SCHEMA, '--config', options.configDir, '--data', options.dataDir, '--host', '127.0.0.1', '--port', '0',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', ...options.env } },
+    // no example documents: a test's store holds what the test wrote (test/cli/first-start covers the examples)
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', FOLIO_EXAMPLES: 'false', ...options.env } },
   );
   let errors = '';
   let exit: number | string | undefined;

@@ -11,7 +11,7 @@ import { isV4, type Shapers } from './rest-calls';
 import { errorBodyOf } from './rest-error';
 import { errorBody } from '../error-envelope';
 import { methodNotAllowedError, notFoundError } from '../../errors/graphql-errors';
-import { drainBody, readJsonBody, sendEmpty, sendError, sendJsonWithin } from '../http-json';
+import { drainBody, readJsonBody, sendEmpty, sendError, sendJsonWithin, sendReadWithin } from '../http-json';
 
 /**
  * One content-API request: route, query string and body → the REST front (rest-calls) → Strapi's
@@ -54,10 +54,12 @@ export const createContentHandler = (runtime: Runtime, routes: ContentRoutes) =>
     if (operation.list && pagination) {
       const { nodes, pageInfo } = value as Connection;
       const documents = nodes.map(shape);
-      return sendJsonWithin(response, maxResponseBytes, 200, { data: v4 ? documents.map(toV4) : documents, meta: { pagination: pagination.meta(pageInfo?.total) } });
+      return sendReadWithin(request, response, maxResponseBytes, { data: v4 ? documents.map(toV4) : documents, meta: { pagination: pagination.meta(pageInfo?.total) } });
     }
     const document = shape(value as Document);
-    return sendJsonWithin(response, maxResponseBytes, operation.action === 'create' ? 201 : 200, { data: v4 ? toV4(document) : document, meta: {} });
+    const body = { data: v4 ? toV4(document) : document, meta: {} };
+    if (operation.kind === 'query') return sendReadWithin(request, response, maxResponseBytes, body);
+    return sendJsonWithin(response, maxResponseBytes, operation.action === 'create' ? 201 : 200, body);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse, url: URL, operations: Map<HttpMethod, RouteOperation>, contentType: ContentType, documentId?: string) => {

@@ -5,7 +5,7 @@ import type { Services } from '../../context';
 import type { Authenticator } from '../../auth/authenticate';
 import type { Principal } from '../../auth/principal';
 import { knownErrorBodyOf } from '../error-envelope';
-import { readJsonBody, sendError, sendJson, sendJsonWithin } from '../http-json';
+import { readJsonBody, sendError, sendJson, sendReadWithin } from '../http-json';
 import { createRequestAuthorizer } from '../request-authorizer';
 import { unauthorizedError } from '../../errors/graphql-errors';
 import { refuseOverLimit, type RateLimiter } from '../../users/rate-limiter';
@@ -61,8 +61,8 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
   const { maxResponseBytes } = services.config.graphql;
 
   /** A read's answer, or the error its operation ended with (a read that found nothing: 404). */
-  const sendRead = <T>(response: ServerResponse, outcome: BareReadOutcome<T>) => {
-    if ('found' in outcome) return sendJsonWithin(response, maxResponseBytes, 200, outcome.found);
+  const sendRead = <T>(request: IncomingMessage, response: ServerResponse, outcome: BareReadOutcome<T>) => {
+    if ('found' in outcome) return sendReadWithin(request, response, maxResponseBytes, outcome.found);
     sendError(response, outcome.failed);
   };
 
@@ -111,12 +111,12 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
     {
       method: 'GET',
       path: /^\/api\/users\/count\/?$/,
-      handle: () => async (request, response, url) => sendRead(response, await reads.count(request, url, parseQuery(url))),
+      handle: () => async (request, response, url) => sendRead(request, response, await reads.count(request, url, parseQuery(url))),
     },
     {
       method: 'GET',
       path: /^\/api\/users\/?$/,
-      handle: () => async (request, response, url) => sendRead(response, await reads.find(request, url, parseQuery(url))),
+      handle: () => async (request, response, url) => sendRead(request, response, await reads.find(request, url, parseQuery(url))),
     },
     {
       method: 'POST',
@@ -148,7 +148,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       handle: (match) => async (request, response, url) => {
         const query = parseQuery(url);
         const documentId = /^\d+$/.test(match[1]) ? await queries.documentIdOf(Number(match[1])) : undefined;
-        sendRead(response, await reads.findOne(request, url, documentId, query));
+        sendRead(request, response, await reads.findOne(request, url, documentId, query));
       },
     },
   ];

@@ -1,0 +1,41 @@
+import type { EventFeed } from '../../events/event-feed';
+import type { StoredEvent } from '../../events/outbox';
+
+/**
+ * Writes any instance makes reach the response cache through the content events: the outbox every instance
+ * on one database shares, which the feed polls (every 250 ms while someone listens). So another instance's
+ * write drops this one's answers holding its type within about that delay. A reader that fell behind, or a
+ * store that did not answer, cannot know what it missed: then every answer goes.
+ */
+
+const RETRY_MS = 1000;
+
+export interface FollowedWrites {
+  stop(): Promise<void>;
+}
+
+export const followWrites = (feed: EventFeed, onWrite: (uid: string) => void, onMissed: () => void): FollowedWrites => {
+  let stream: AsyncIterableIterator<StoredEvent> | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const follow = async () => {
+    try {
+      stream = await feed.listen(() => true);
+      for await (const event of stream) onWrite(event.uid);
+    } catch {
+      onMissed();
+      if (!stopped) {
+        retry = setTimeout(() => void follow(), RETRY_MS);
+        retry.unref();
+      }
+    }
+  };
+  void follow();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await stream?.return?.();
+    },
+  };
+};

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { createInMemoryCache, useResponseCache } from '@envelop/response-cache';
+import type { Plugin } from 'graphql-yoga';
+import type { ResponseCacheConfig } from '../../config/types';
+import type { FolioContext } from '../../context';
+import type { Principal } from '../../auth/principal';
+import type { Models } from '../../models/types';
+import type { Store } from '../../storage/types';
+import type { EventFeed } from '../../events/event-feed';
+import { componentTypeName, SHARED_NAMES, typeName } from '../../sdl/naming';
+import { FILES_COLLECTION } from '../../media/file-record';
+import { invalidatingStore } from './invalidating-store';
+import { followWrites, type FollowedWrites } from './follow-writes';
+
+/**
+ * `graphql.config.responseCache`: @envelop/response-cache in the pipeline, so `/graphql` and REST (whose
+ * operations run through the same execute hook) share it. It answers at execution, after the context is
+ * made: a revoked token or a blocked user is refused before any cached answer is looked at, and every
+ * limit that checks a document has run. Answers are kept per surface (REST and GraphQL page limits
+ * differ) and per permission set: equal `grants` get equal answers from every permission check, and a
+ * signed-in user's answers are theirs alone (`me`). Only answers without errors are kept.
+ *
+ * Invalidation is by type: a write to a collection drops every answer holding one of its types (see
+ * invalidating-store), and so does a write another instance made, seen in the content events
+ * (see follow-writes). `ttl` bounds the rest.
+ */
+
+export interface ResponseCache {
+  plugin: Plugin;
+  /** `store`, its writes dropping the answers holding what they wrote */
+  watch(store: Store): Store;
+  /** drops the answers holding what other instances write, until stopped */
+  follow(feed: EventFeed): FollowedWrites;
+}
+
+/** The GraphQL types each collection's rows are served as. */
+const typesByCollection = (models: Models): Map<string, string[]> => {
+  const types = new Map<string, string[]>([[FILES_COLLECTION, [SHARED_NAMES.uploadFile]]]);
+  for (const contentType of models.contentTypes.values()) types.set(contentType.collectionName, [typeName(contentType)]);
+  for (const component of models.components.values()) types.set(component.collectionName, [componentTypeName(component)]);
+  return types;
+};
+
+const sessionOf = (surface: string, principal: Principal): string =>
+  `${surface}|${principal.grants}${principal.user ? `|user:${String(principal.user.id)}` : ''}`;
+
+export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: Models): ResponseCache => {
+  const cache = createInMemoryCache({ max });
+  const plugin = useResponseCache({
+    cache,
+    ttl,
+    session: (context) => {
+      const { surface, principal } = context as unknown as FolioContext;
+      return sessionOf(surface, principal);
+    },
+    // entities are told apart by documentId: a write invalidates by type anyway, this only narrows what a mutation's own answer drops
+    idFields: ['documentId'],
+    // node's hash, synchronous, instead of the plugin's WebCrypto one: a hit waits for no promise to hash its key
+    buildResponseCacheKey: ({ documentString, variableValues, operationName, sessionId }) =>
+      createHash('sha256')
+        .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {})}|${sessionId ?? ''}`)
+        .digest('base64url'),
+    shouldCacheResult: ({ result }) => result.errors === undefined,
+    includeExtensionMetadata: false,
+  }) as Plugin;
+  const types = typesByCollection(models);
+  const invalidate = (typeNames: readonly string[] = []) => cache.invalidate(typeNames.map((typename) => ({ typename })));
+  return {
+    plugin,
+    watch: (store) => invalidatingStore(store, (collection) => invalidate(types.get(collection))),
+    follow: (feed) =>
+      followWrites(
+        feed,
+        (uid) => invalidate(types.get(models.contentTypes.get(uid)?.collectionName ?? '')),
+        () => invalidate([...new Set([...types.values()].flat())]),
+      ),
+  };
+};

@@ -1,0 +1,19 @@
+import type { Collection, Store } from '../storage/types';
+import { aroundMethods, withWrappedCollections } from '../common/wrap-methods';
+import { secondsSince, type FolioMetrics } from './folio-metrics';
+
+/** The store with every collection call timed into `folio_store_call_duration_seconds` (failed calls too). */
+
+const TIMED = ['find', 'findOne', 'countDocuments', 'insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'createIndex', 'listIndexes'] as const;
+
+export const timedStore = (store: Store, metrics: FolioMetrics): Store =>
+  withWrappedCollections(store, (collection: Collection) =>
+    aroundMethods(collection, TIMED, async (method, call) => {
+      const started = process.hrtime.bigint();
+      try {
+        return await call();
+      } finally {
+        metrics.storeDuration.labels(collection.name, method).observe(secondsSince(started));
+      }
+    }),
+  );

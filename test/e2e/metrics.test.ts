@@ -1,0 +1,91 @@
+import { defaultPlugins, startTestServer, FULL_ACCESS_TOKEN, type TestServer } from '../support/test-server';
+import { call } from '../auth/http';
+
+/** `/metrics` (`server.metrics`): Prometheus' text format over HTTP, off by default, or behind a token. */
+
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
+/** The value of the sample with exactly these labels, or undefined. */
+const sample = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const have = match[2] ? match[2].split(',') : [];
+    if (have.length === wanted.length && wanted.every((label) => have.includes(label))) return Number(match[3]);
+  }
+  return undefined;
+};
+
+describe('server.metrics: true', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: {
+        server: { metrics: true },
+        plugins: defaultPlugins({ 'users-permissions': { config: { rateLimit: { max: 1, windowMs: 60_000 }, roles: { public: { permissions: ['api::article.article.find'] } } } } }),
+      },
+    });
+  });
+  afterAll(() => server.stop());
+
+  test('requests by surface, operation and status, latency histograms, store call timings, connections, rate-limit refusals', async () => {
+    await server.gql('mutation { createArticle(data: { title: "Measured" }) { title } }', undefined, server.asAdmin);
+    expect((await call(server.url, 'GET', '/api/articles')).status).toBe(200);
+    expect((await server.gql('query Titles { articles { title } }')).status).toBe(200);
+    expect((await server.gql('query Hidden { tags { name } }')).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await call(server.url, 'GET', '/api/nothing-here')).status).toBe(404);
+    for (const expected of [400, 429]) {
+      expect((await call(server.url, 'POST', '/api/auth/local', { body: { identifier: 'nobody', password: 'whatever' } })).status).toBe(expected);
+    }
+
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    expect(sample(text, 'folio_http_requests_total', { surface: 'rest', status: '200' })).toBe(1);
+    expect(sample(text, 'folio_http_requests_total', { surface: 'rest', status: '404' })).toBe(1);
+    expect(sample(text, 'folio_http_requests_total', { surface: 'graphql', status: '200' })).toBe(3);
+    expect(sample(text, 'folio_operations_total', { surface: 'rest', operation: 'articles_connection', status: '200' })).toBe(1);
+    expect(sample(text, 'folio_operations_total', { surface: 'graphql', operation: 'Titles', status: '200' })).toBe(1);
+    expect(sample(text, 'folio_operations_total', { surface: 'graphql', operation: 'Hidden', status: '403' })).toBe(1);
+    expect(sample(text, 'folio_http_request_duration_seconds_count', { surface: 'graphql' })).toBe(3);
+    expect(sample(text, 'folio_http_request_duration_seconds_bucket', { surface: 'rest', le: '+Inf' })).toBe(4);
+    expect(sample(text, 'folio_operation_duration_seconds_count', { surface: 'graphql', operation: 'Titles' })).toBe(1);
+    expect(sample(text, 'folio_store_call_duration_seconds_count', { collection: 'articles', method: 'find' })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'folio_store_call_duration_seconds_count', { collection: 'articles', method: 'insertOne' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'folio_active_connections')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'folio_rate_limit_refusals_total', { surface: 'rest' })).toBe(1);
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+});
+
+test('off by default: /metrics is a 404', async () => {
+  const server = await startTestServer();
+  try {
+    const answer = await call(server.url, 'GET', '/metrics');
+    expect(answer.status).toBe(404);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('behind a token: 401 in the error envelope without it (another credential too), the figures with it', async () => {
+  const server = await startTestServer({ config: { server: { metrics: { token: METRICS_TOKEN } } } });
+  try {
+    for (const headers of [{}, { authorization: `Bearer ${FULL_ACCESS_TOKEN}` }] as Array<Record<string, string>>) {
+      const refused = await call(server.url, 'GET', '/metrics', { headers });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ data: null, error: { status: 401, name: 'UnauthorizedError' } });
+    }
+    const allowed = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('# TYPE folio_http_requests_total counter');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a server.metrics that is neither a boolean nor { token } stops start-up naming it', async () => {
+  await expect(startTestServer({ config: { server: { metrics: 'yes' } } })).rejects.toThrow(/server\.json: metrics must be a boolean or an object/);
+});
