@@ -153,9 +153,10 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   function removeEntries(target: CollectionState, key: number): void {
     statement(`DELETE FROM ${quote(target.tables.multikey)} WHERE k = ?`).run(key);
-    if (target.textPaths.length > 0) {
-      statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid >= ? AND rowid < ?`).run(key * MAX_TEXT_PATHS, (key + 1) * MAX_TEXT_PATHS);
-    }
+    // one rowid at a time: a rowid range made FTS5 walk its whole index (an update took 42 ms at 200,000
+    // documents, 1 ms with equalities)
+    const removeText = statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid = ?`);
+    for (let slot = 0; slot < target.textPaths.length; slot++) removeText.run(key * MAX_TEXT_PATHS + slot);
   }
 
   function uniqueViolation(target: CollectionState, error: unknown): never {
