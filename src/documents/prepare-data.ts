@@ -5,7 +5,7 @@ import { componentTypeName } from '../sdl/naming';
 import { hashPassword } from './password-hash';
 import { bigintSortField, bigintSortValue } from './bigint-sort-key';
 import { coerceScalar } from './coerce-scalar';
-import { parseRelationInput, type RelationChange } from './relation-input';
+import { applyRelationChange, parseRelationInput, type RelationChange } from './relation-input';
 import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './component-ids';
 
 /**
@@ -26,7 +26,10 @@ export interface RelationWrite {
 
 export interface Prepared {
   values: StoredDocument;
+  /** relations of the document itself, for the writer to store (and carry to inverse sides) */
   relations: RelationWrite[];
+  /** relations inside its components, already stored in them: their references remain to be checked */
+  embeddedRelations: RelationWrite[];
   mediaIds: number[];
   issues: ValidationIssue[];
 }
@@ -48,6 +51,18 @@ const issue = (path: string[], message: string, value?: unknown): ValidationIssu
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const asIdList = (value: StoredValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
+
+/**
+ * A relation inside a component is stored in the component, as the document stores its own: the
+ * documentIds, in order. A change applies to the relation the kept component held, if any.
+ */
+const embeddedRelationValue = (attribute: RelationAttribute, change: RelationChange, held: StoredValue | undefined): StoredValue => {
+  const next = applyRelationChange(asIdList(held), change);
+  return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany' ? next : (next[next.length - 1] ?? null);
+};
 
 /** Each model `regex` compiled once, not per value. */
 const patterns = new Map<string, RegExp>();
@@ -114,8 +129,9 @@ export const createDataPreparer = (context: PrepareContext) => {
     const { id, __typename, __component, ...fields } = value;
     void __typename;
     void __component;
-    const nested = await prepareAttributes(component.attributes, fields, 'create', path, result);
     const componentId = await componentIdFor(id, path, result);
+    const kept = componentId === undefined ? undefined : result.owned?.get(attributePathOf(path))?.get(componentId);
+    const nested = await prepareAttributes(component.attributes, fields, 'create', path, result, kept);
     // refused: the write fails on the issue recorded
     if (componentId === undefined) return null;
     return { id: componentId, ...extra, ...nested };
@@ -138,13 +154,29 @@ export const createDataPreparer = (context: PrepareContext) => {
     return id;
   };
 
-  const prepareValue = async (name: string, attribute: Attribute, value: unknown, path: string[], result: Run): Promise<StoredValue | undefined> => {
+  /** `kept`: the stored component these attributes belong to, when an update keeps it */
+  const prepareValue = async (
+    name: string,
+    attribute: Attribute,
+    value: unknown,
+    path: string[],
+    result: Run,
+    kept: StoredDocument | undefined,
+  ): Promise<StoredValue | undefined> => {
     switch (attribute.type) {
       case 'relation': {
         const parsed = parseRelationInput(attribute, value);
-        if (!parsed.ok) result.issues.push(issue(path, parsed.message, value));
-        else result.relations.push({ name, attribute, change: parsed.change });
-        return undefined;
+        if (!parsed.ok) {
+          result.issues.push(issue(path, parsed.message, value));
+          return undefined;
+        }
+        const write = { name, attribute, change: parsed.change };
+        if (path.length === 1) {
+          result.relations.push(write);
+          return undefined;
+        }
+        result.embeddedRelations.push(write);
+        return embeddedRelationValue(attribute, parsed.change, kept?.[name]);
       }
       case 'media': {
         if (value === null) return attribute.multiple ? [] : null;
@@ -211,6 +243,7 @@ export const createDataPreparer = (context: PrepareContext) => {
     mode: Mode,
     path: string[],
     result: Run,
+    kept?: StoredDocument,
   ): Promise<StoredDocument> => {
     const values: StoredDocument = {};
     for (const [key, value] of Object.entries(input)) {
@@ -225,7 +258,7 @@ export const createDataPreparer = (context: PrepareContext) => {
         result.issues.push(issue([...path, key], 'must be defined.', value));
         continue;
       }
-      const prepared = await prepareValue(key, attribute, value, [...path, key], result);
+      const prepared = await prepareValue(key, attribute, value, [...path, key], result, kept);
       if (prepared === undefined) continue;
       values[key] = prepared;
       // sorts read it (components are not sortable)
@@ -244,10 +277,10 @@ export const createDataPreparer = (context: PrepareContext) => {
   return {
     /** `current`: the stored version an update changes, whose component ids it may keep */
     async prepare(attributes: Record<string, Attribute>, input: Record<string, unknown>, mode: Mode, current?: StoredDocument): Promise<Prepared> {
-      const run: Run = { values: {}, relations: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
+      const run: Run = { values: {}, relations: [], embeddedRelations: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
       if (mode === 'update' && current) run.owned = ownedComponentIds(context.models, attributes, current);
       const values = await prepareAttributes(attributes, input, mode, [], run);
-      return { values, relations: run.relations, mediaIds: run.mediaIds, issues: run.issues };
+      return { values, relations: run.relations, embeddedRelations: run.embeddedRelations, mediaIds: run.mediaIds, issues: run.issues };
     },
   };
 };

@@ -142,7 +142,7 @@ const singleTypeRoots = (contentType: ContentType) => ({
 export const contentTypeResolvers = (models: Models, contentType: ContentType): IResolvers => {
   const roots = contentType.kind === 'singleType' ? singleTypeRoots(contentType) : collectionTypeRoots(contentType);
   const type = names.typeName(contentType);
-  const fields = attributeFieldResolvers(models, contentType, contentType);
+  const fields = attributeFieldResolvers(models, contentType);
   if (contentType.localized) {
     const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) => loadLocalizations(context, contentType, parent, args);
     fields.localizations = resolve;
