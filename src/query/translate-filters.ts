@@ -144,8 +144,8 @@ export const createFilterTranslator = (options: TranslateOptions) => {
         throw badUserInput(`Invalid key ${key}`, { key, path: path || null });
       }
       if (attribute.type === 'relation') {
-        if (prefix) throw badUserInput(`Invalid key ${key}: relations inside components cannot be filtered`, { key, path });
-        parts.push(await relationFilter(attribute, key, value, keyPath, depth));
+        // a relation inside a component is stored in it, as the document stores its own (components have no inverse sides)
+        parts.push(await relationFilter(attribute, `${prefix}${key}`, value, keyPath, depth));
       } else if (attribute.type === 'component') {
         const component = options.models.components.get(attribute.component);
         if (!component) throw badUserInput(`Invalid key ${key}`, { key, path });
