@@ -5,7 +5,7 @@ import { componentTypeName } from '../sdl/naming';
 import { hashPassword } from './password-hash';
 import { bigintSortField, bigintSortValue } from './bigint-sort-key';
 import { coerceScalar } from './coerce-scalar';
-import { applyRelationChange, parseRelationInput, type RelationChange } from './relation-input';
+import { applyRelationChange, entityIdsOf, parseRelationInput, resolveIds, type RelationChange } from './relation-input';
 import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './component-ids';
 
 /**
@@ -16,6 +16,8 @@ import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './co
 export interface PrepareContext {
   models: Models;
   nextComponentId(): Promise<number>;
+  /** the documentIds of the target's entities with these numeric ids (a relation may name them so) */
+  documentIdsOf(target: string, ids: number[]): Promise<Map<number, string>>;
 }
 
 export interface RelationWrite {
@@ -170,13 +172,19 @@ export const createDataPreparer = (context: PrepareContext) => {
           result.issues.push(issue(path, parsed.message, value));
           return undefined;
         }
-        const write = { name, attribute, change: parsed.change };
+        const ids = entityIdsOf(parsed.change);
+        const change = resolveIds(parsed.change, ids.length > 0 ? await context.documentIdsOf(attribute.target, ids) : new Map());
+        if ('missing' in change) {
+          result.issues.push(issue(path, `names no document with id ${change.missing}`, value));
+          return undefined;
+        }
+        const write = { name, attribute, change };
         if (path.length === 1) {
           result.relations.push(write);
           return undefined;
         }
         result.embeddedRelations.push(write);
-        return embeddedRelationValue(attribute, parsed.change, kept?.[name]);
+        return embeddedRelationValue(attribute, change, kept?.[name]);
       }
       case 'media': {
         if (value === null) return attribute.multiple ? [] : null;

@@ -146,3 +146,25 @@ test('the relations of all zone entries of a list are one store query, whatever 
   expect((populated.body.data as Array<{ blocks: Array<{ articles?: Json[] }> }>).map((page) => page.blocks[0].articles!.length)).toEqual([3, 3, 3, 3, 3]);
   expect(calls.of('articles')).toBe(1);
 });
+
+test("numeric ids stand for their documents, as in Strapi's short and long hand, in a zone entry and on the document itself", async () => {
+  const ids = await Promise.all(
+    articles.map(async (documentId) => ((await rest('GET', `/api/articles/${documentId}`)).body.data as { id: number }).id),
+  );
+  const created = await rest('POST', '/api/pages', { data: { title: 'By id', slug: 'by-id', blocks: [{ __component: 'blocks.related-articles', articles: [ids[2], { id: ids[0] }] }] } });
+  expect(created.status).toBe(201);
+  const { documentId } = created.body.data as { documentId: string };
+  const read = await rest('GET', `/api/pages/${documentId}?populate[blocks][on][blocks.related-articles][populate][articles][fields][0]=title`);
+  expect((read.body.data as { blocks: Array<{ articles: Json[] }> }).blocks[0].articles.map((article) => article.title)).toEqual(['Third', 'First']);
+
+  const categoryId = ((await rest('POST', '/api/categories', { data: { name: 'Pasta', slug: 'pasta' } })).body.data as { id: number; documentId: string });
+  const article = await rest('PUT', `/api/articles/${articles[0]}?populate=category`, { data: { category: { connect: [{ id: categoryId.id }] } } });
+  expect(article.status).toBe(200);
+  expect(((article.body.data as { category: Json }).category).documentId).toBe(categoryId.documentId);
+
+  const missing = await rest('POST', '/api/pages', { data: { title: 'No id', blocks: [{ __component: 'blocks.related-articles', articles: [999999] }] } });
+  expect(missing.status).toBe(400);
+  expect((missing.body.error as { details: { errors: Json[] } }).details.errors).toEqual([
+    { path: ['blocks', '0', 'articles'], message: 'blocks.0.articles names no document with id 999999', name: 'ValidationError', value: [999999] },
+  ]);
+});
