@@ -1,4 +1,4 @@
-import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Models, RelationAttribute } from '../models/types';
+import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Models, MorphAttribute, RelationAttribute } from '../models/types';
 import type { StoredDocument, StoredValue } from '../storage/types';
 import type { ValidationIssue } from '../errors/graphql-errors';
 import { componentTypeName } from '../sdl/naming';
@@ -30,8 +30,8 @@ export interface Prepared {
   values: StoredDocument;
   /** relations of the document itself, for the writer to store (and carry to inverse sides) */
   relations: RelationWrite[];
-  /** relations inside its components, already stored in them: their references remain to be checked */
-  embeddedRelations: RelationWrite[];
+  /** relations already stored in the values (inside components, polymorphic ones): their references remain to be checked */
+  storedReferences: RelationWrite[];
   mediaIds: number[];
   issues: ValidationIssue[];
 }
@@ -156,6 +156,44 @@ export const createDataPreparer = (context: PrepareContext) => {
     return id;
   };
 
+  /**
+   * A polymorphic relation, as Strapi's REST writes it: `[{ __type: 'api::x.x', id }]` (or `documentId`
+   * instead of `id`), stored as `{ __type, documentId }` items; the whole relation is replaced.
+   */
+  const prepareMorph = async (name: string, attribute: MorphAttribute, value: unknown, path: string[], result: Run): Promise<StoredValue | undefined> => {
+    const toMany = attribute.relation === 'morphToMany';
+    if (value === null) return toMany ? [] : null;
+    const items = Array.isArray(value) ? value : [value];
+    const refs = items.map((item) => {
+      if (!isObject(item) || typeof item.__type !== 'string' || !context.models.contentTypes.has(item.__type)) return undefined;
+      const ref = typeof item.documentId === 'string' ? item.documentId : typeof item.id === 'number' || typeof item.id === 'string' ? Number(item.id) : undefined;
+      return ref === undefined || (typeof ref === 'number' && !(Number.isSafeInteger(ref) && ref > 0)) ? undefined : { target: item.__type, ref };
+    });
+    if (!refs.every((ref) => ref !== undefined) || (!toMany && items.length > 1)) {
+      const shape = '{ "__type": "<content-type uid>", "id": <id> } (or "documentId")';
+      result.issues.push(issue(path, toMany ? `must be an array of ${shape}` : `must be one ${shape}`, value));
+      return undefined;
+    }
+    const documentIdOf = new Map<string, Map<number, string>>();
+    for (const target of new Set(refs.map((ref) => ref.target))) {
+      const ids = refs.flatMap((ref) => (ref.target === target && typeof ref.ref === 'number' ? [ref.ref] : []));
+      const found = ids.length > 0 ? await context.documentIdsOf(target, ids) : new Map<number, string>();
+      const missing = ids.find((id) => !found.has(id));
+      if (missing !== undefined) {
+        result.issues.push(issue(path, `names no ${target} with id ${missing}`, value));
+        return undefined;
+      }
+      documentIdOf.set(target, found);
+    }
+    const stored = refs.map(({ target, ref }) => ({ __type: target, documentId: typeof ref === 'string' ? ref : (documentIdOf.get(target)?.get(ref) as string) }));
+    for (const target of documentIdOf.keys()) {
+      // checked to exist with the document's other references
+      const items = stored.filter((item) => item.__type === target).map((item) => item.documentId);
+      result.storedReferences.push({ name, attribute: { type: 'relation', relation: 'manyToMany', target, localized: attribute.localized }, change: { kind: 'set', items } });
+    }
+    return toMany ? stored : (stored[0] ?? null);
+  };
+
   /** `kept`: the stored component these attributes belong to, when an update keeps it */
   const prepareValue = async (
     name: string,
@@ -183,9 +221,11 @@ export const createDataPreparer = (context: PrepareContext) => {
           result.relations.push(write);
           return undefined;
         }
-        result.embeddedRelations.push(write);
+        result.storedReferences.push(write);
         return embeddedRelationValue(attribute, change, kept?.[name]);
       }
+      case 'morph':
+        return prepareMorph(name, attribute, value, path, result);
       case 'media': {
         if (value === null) return attribute.multiple ? [] : null;
         const list = attribute.multiple ? (Array.isArray(value) ? value : [value]) : [value];
@@ -285,10 +325,10 @@ export const createDataPreparer = (context: PrepareContext) => {
   return {
     /** `current`: the stored version an update changes, whose component ids it may keep */
     async prepare(attributes: Record<string, Attribute>, input: Record<string, unknown>, mode: Mode, current?: StoredDocument): Promise<Prepared> {
-      const run: Run = { values: {}, relations: [], embeddedRelations: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
+      const run: Run = { values: {}, relations: [], storedReferences: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
       if (mode === 'update' && current) run.owned = ownedComponentIds(context.models, attributes, current);
       const values = await prepareAttributes(attributes, input, mode, [], run);
-      return { values, relations: run.relations, embeddedRelations: run.embeddedRelations, mediaIds: run.mediaIds, issues: run.issues };
+      return { values, relations: run.relations, storedReferences: run.storedReferences, mediaIds: run.mediaIds, issues: run.issues };
     },
   };
 };

@@ -140,7 +140,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
         parts.push({ documentId: { $in: await options.lookup(contentType, inner, 'documentId') } });
         continue;
       }
-      if (!attribute || attribute.private || attribute.type === 'password' || attribute.type === 'media' || attribute.type === 'dynamiczone') {
+      if (!attribute || attribute.private || attribute.type === 'password' || attribute.type === 'media' || attribute.type === 'dynamiczone' || attribute.type === 'morph') {
         throw badUserInput(`Invalid key ${key}`, { key, path: path || null });
       }
       if (attribute.type === 'relation') {

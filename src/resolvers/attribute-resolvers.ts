@@ -9,6 +9,7 @@ import { loadMedia } from '../media/load-files';
 import { scopeOfRow, withScope, type ScopedRow } from './row-scope';
 import { componentListResolver } from './component-list';
 import { embedsRelations } from '../models/component-relations';
+import { loadMorph } from './morph-loader';
 
 type Resolver = (parent: ScopedRow, args: ListArgs, context: FolioContext, info: GraphQLResolveInfo) => unknown;
 
@@ -38,6 +39,8 @@ export const attributeFieldResolvers = (models: Models, owner: ContentType | Com
         fields[names.connectionFieldName(name)] = (parent: ScopedRow, args: ListArgs, context: FolioContext, info: GraphQLResolveInfo) =>
           prefetchedAnswer(context, info, parent) ?? resolve(parent, args, context).then((nodes) => ({ nodes }));
       }
+    } else if (attribute.type === 'morph') {
+      fields[name] = (parent: ScopedRow, _: unknown, context: FolioContext) => loadMorph(context, parent, name, attribute);
     } else if (attribute.type === 'media') {
       const ids = (parent: StoredDocument): number[] => {
         const value = parent[name];

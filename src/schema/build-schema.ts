@@ -10,6 +10,7 @@ import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirective
 import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
 import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';
+import { genericMorphResolvers } from '../resolvers/morph-loader';
 import { scalarResolvers } from '../resolvers/scalars';
 import { enumResolvers } from '../resolvers/enum-values';
 import type { Extension } from '../extensions/types';
@@ -33,6 +34,7 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
     scalarResolvers(models),
     enumResolvers(models),
     componentResolvers(models),
+    genericMorphResolvers(models),
     ...[...models.contentTypes.values()].map((contentType) => contentTypeResolvers(models, contentType)),
     ...[...models.contentTypes.values()].map(subscriptionResolvers),
     ...extraResolvers,

@@ -92,10 +92,10 @@ describe('document parts against a store', () => {
     await insert(category.collectionName, [{ id: 1, documentId: 'cat1', _status: 'published', name: 'One' }]);
     const relations = createRelationWrites({ models, store, countFiles: async (ids) => ids.filter((id) => id === 7).length });
     const write = { name: 'category', attribute: attribute(article, 'category'), change: { kind: 'set' as const, items: ['cat1'] } };
-    await expect(relations.checkReferences({ values: {}, relations: [write], embeddedRelations: [], mediaIds: [7], issues: [] }, undefined)).resolves.toBeUndefined();
-    const missing = await errorOf(() => relations.checkReferences({ values: {}, relations: [{ ...write, change: { kind: 'set', items: ['nope'] } }], embeddedRelations: [], mediaIds: [], issues: [] }, undefined));
+    await expect(relations.checkReferences({ values: {}, relations: [write], storedReferences: [], mediaIds: [7], issues: [] }, undefined)).resolves.toBeUndefined();
+    const missing = await errorOf(() => relations.checkReferences({ values: {}, relations: [{ ...write, change: { kind: 'set', items: ['nope'] } }], storedReferences: [], mediaIds: [], issues: [] }, undefined));
     expect(missing.message).toBe('Document with id "nope", locale "null" not found');
-    const noFile = await errorOf(() => relations.checkReferences({ values: {}, relations: [], embeddedRelations: [], mediaIds: [7, 8], issues: [] }, undefined));
+    const noFile = await errorOf(() => relations.checkReferences({ values: {}, relations: [], storedReferences: [], mediaIds: [7, 8], issues: [] }, undefined));
     expect(noFile.message).toBe('File not found among ids 7, 8');
   });
 
