@@ -234,6 +234,9 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
               { name: 'localizations', type: filtersInput },
             ]
           : []),
+        // on a relation (`category: { null: true }`): whether any document is linked; a Folio addition
+        { name: 'null', type: 'Boolean' },
+        { name: 'notNull', type: 'Boolean' },
         ...logicalFilterFields(filtersInput),
       ],
       typeDirectives,
