@@ -214,6 +214,8 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
       [
         ...attributes.map(([name, attribute]) => inputFieldOf(context, owner, name, attribute)),
         { name: 'publishedAt', type: 'DateTime' },
+        // as Strapi types them: accepted and left alone (a localized type's locale is an argument)
+        ...(contentType.localized ? [] : [{ name: 'locale', type: 'String' }]),
       ],
       typeDirectives,
     ),
