@@ -67,7 +67,6 @@ const KNOWN: Array<{ pattern: RegExp; reason: string }> = [
   },
   { pattern: /^missing field UploadFile\.related: \[GenericMorph\]$|^missing type GenericMorph$/, reason: 'not served yet: the documents a file is used by (GenericMorph exists when a model has a polymorphic relation)' },
   { pattern: /ReviewWorkflows/, reason: 'not served: review workflows are an admin-panel feature' },
-  { pattern: /I18NLocale(FiltersInput|EntityResponseCollection)?\b|i18NLocale/, reason: 'not served yet over GraphQL: the locales are listed at GET /api/i18n/locales' },
   {
     pattern: /UsersPermissionsPermission|UsersPermissionsRole\.permissions|UsersPermissionsRoleInput|UsersPermissions(Create|Update|Delete)RolePayload|Mutation\.(create|update|delete)UsersPermissionsRole/,
     reason: 'not served: roles and permissions are configuration files (config/plugins), not content',
