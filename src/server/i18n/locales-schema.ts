@@ -8,7 +8,7 @@ import { createFilterTranslator } from '../../query/translate-filters';
 import { parsePagination } from '../../query/parse-pagination';
 import { parseSort } from '../../query/parse-sort';
 import { inMemoryMatcher } from '../../storage/memory-matcher';
-import { compareValues } from '../../storage/compare-values';
+import { sortInMemory } from '../../query/sort-in-memory';
 
 /**
  * The configured locales on GraphQL, as Strapi's i18n plugin has them: `i18NLocale`,
@@ -80,16 +80,7 @@ export const createLocalesSchema = ({ models, config }: Services, locales: Store
   const find = async (args: Args, context: FolioContext) => {
     const matches = inMemoryMatcher(await translator.translate(LOCALE_CONTENT_TYPE, args.filters));
     const sort = parseSort(LOCALE_CONTENT_TYPE.attributes, args.sort);
-    const matching = locales.filter(matches);
-    const sorted = sort.length === 0
-      ? matching
-      : [...matching].sort((a, b) => {
-          for (const [key, direction] of sort) {
-            const order = compareValues(a[key], b[key]) * direction;
-            if (order !== 0) return order;
-          }
-          return 0;
-        });
+    const sorted = sortInMemory(locales.filter(matches), sort);
     const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);
     return { rows: sorted.slice(page.skip, page.skip + page.limit), total: sorted.length, page };
   };
