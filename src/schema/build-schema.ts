@@ -35,7 +35,11 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
     enumResolvers(models),
     componentResolvers(models),
     genericMorphResolvers(models),
-    ...[...models.contentTypes.values()].map((contentType) => contentTypeResolvers(models, contentType)),
+    ...[...models.contentTypes.values()].map((contentType) => {
+      // a type whose mutations are off has no mutation fields (emit-root-fields): nothing to resolve
+      const { Mutation, ...others } = contentTypeResolvers(models, contentType);
+      return shadowCrud.isMutationsEnabled(contentType.uid) ? { ...others, Mutation } : others;
+    }),
     ...[...models.contentTypes.values()].map(subscriptionResolvers),
     ...extraResolvers,
     ...extensions.flatMap((extension) => (extension.resolvers ? [extension.resolvers] : [])),
