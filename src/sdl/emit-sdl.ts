@@ -5,7 +5,6 @@ import { emitSharedSdl } from './shared-sdl';
 import { printBlock } from './sdl-builder';
 import { createShadowCrud, type ShadowCrud } from './shadow-crud';
 import { DIRECTIVE_SDL } from '../directives/index';
-import { hasMorphRelations } from '../models/morph-relations';
 
 export interface EmitOptions {
   shadowCrud?: ShadowCrud;
@@ -25,7 +24,8 @@ export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
     '"""documentId, array of documentIds, or { connect, disconnect, set } (Strapi\'s relation forms)"""\nscalar RelationInput',
     ...[...models.components.values()].map((component) => emitComponentSdl(context, component)),
     ...contentTypes.map((contentType) => emitContentTypeSdl(context, contentType)),
-    ...(hasMorphRelations(models) ? [emitGenericMorph(context)] : []),
+    // every schema has it: UploadFile.related answers with it, as polymorphic relations do
+    emitGenericMorph(context),
     printBlock('type', 'Query', queries.length > 0 ? queries : [{ name: '_empty', type: 'Boolean' }]),
     ...(mutations.length > 0 ? [printBlock('type', 'Mutation', mutations)] : []),
     ...(subscriptions.length > 0 ? [printBlock('type', 'Subscription', subscriptions)] : []),

@@ -168,3 +168,19 @@ test("numeric ids stand for their documents, as in Strapi's short and long hand,
     { path: ['blocks', '0', 'articles'], message: 'blocks.0.articles names no document with id 999999', name: 'ValidationError', value: [999999] },
   ]);
 });
+
+test("a file's related documents, as Strapi's UploadFile.related: those holding it in their own media fields and in their zone entries' components", async () => {
+  const [file] = await uploaded(server, [{ name: 'c.png', content: png(8, 8), type: 'image/png' }]);
+  const article = await rest('POST', '/api/articles', { data: { title: 'Pictured', ckeditor_content: '<p>x</p>', image: file.id } });
+  expect(article.status).toBe(201);
+  const page = await rest('POST', '/api/pages', { data: { title: 'Card page', slug: 'card-page', blocks: [{ __component: 'blocks.features', cards: [{ title: 'c', image: file.id }] }] } });
+  expect(page.status).toBe(201);
+  const answer = await server.gql<{ uploadFile: { related: Json[] } }>(
+    'query($id: ID!) { uploadFile(documentId: $id) { related { __typename ... on Article { title } ... on Page { title } } } }',
+    { id: file.documentId },
+    server.asAdmin,
+  );
+  expect(answer.body.errors).toBeUndefined();
+  expect(answer.body.data!.uploadFile.related).toEqual(expect.arrayContaining([{ __typename: 'Article', title: 'Pictured' }, { __typename: 'Page', title: 'Card page' }]));
+  expect(answer.body.data!.uploadFile.related).toHaveLength(2);
+});

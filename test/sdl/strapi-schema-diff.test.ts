@@ -65,7 +65,6 @@ const KNOWN: Array<{ pattern: RegExp; reason: string }> = [
     pattern: /^missing field (Boolean|Int|Float|JSON)FilterInput\.(eqi|nei|startsWith|endsWith|contains|notContains|containsi|notContainsi|gt|gte|lt|lte|in|notIn|between): \[?\w+\]?$/,
     reason: 'text operators on numbers, booleans and JSON (and ranges on booleans and JSON) are not served yet',
   },
-  { pattern: /^missing field UploadFile\.related: \[GenericMorph\]$|^missing type GenericMorph$/, reason: 'not served yet: the documents a file is used by (GenericMorph exists when a model has a polymorphic relation)' },
   { pattern: /ReviewWorkflows/, reason: 'not served: review workflows are an admin-panel feature' },
   {
     pattern: /UsersPermissionsPermission|UsersPermissionsRole\.permissions|UsersPermissionsRoleInput|UsersPermissions(Create|Update|Delete)RolePayload|Mutation\.(create|update|delete)UsersPermissionsRole/,

@@ -2,7 +2,7 @@ import type { Extension } from '../../extensions/types';
 import type { FolioContext, Services } from '../../context';
 import type { ContentType } from '../../models/types';
 import type { StoredDocument } from '../../storage/types';
-import { SHARED_NAMES as N } from '../../sdl/naming';
+import { GENERIC_MORPH, SHARED_NAMES as N } from '../../sdl/naming';
 import { authDirective } from '../../sdl/sdl-builder';
 import { createFilterTranslator } from '../../query/translate-filters';
 import { parsePagination } from '../../query/parse-pagination';
@@ -62,6 +62,8 @@ type I18NLocaleEntityResponseCollection {
   nodes: [I18NLocale!]!
   pageInfo: ${N.pagination}!
 }
+
+extend union ${GENERIC_MORPH} = I18NLocale
 
 type Query {
   i18NLocale(documentId: ID!, ${readArgs}): I18NLocale ${authDirective([permission])}
