@@ -82,7 +82,7 @@ test('written as Strapi writes them, read through GenericMorph and REST populate
   expect(((replaced.body.data as { related: Json[] }).related).map((item) => item.documentId)).toEqual([tag.documentId]);
 });
 
-test("an item of an unknown type, an id naming nothing, a missing documentId, a to-one given two: a 400, nothing stored", async () => {
+test('an item of an unknown type, an id naming nothing, a missing documentId, a to-one given two: a 400, nothing stored; no filtering or sorting on them', async () => {
   const tag = await created('/api/tags', { name: 'morph-bad' });
   const write = (data: Json) => rest('POST', '/api/articles', { data: { title: 'Bad morph', ...data } });
   const unknownType = await write({ related: [{ __type: 'api::nope.nope', id: 1 }] });
@@ -95,6 +95,8 @@ test("an item of an unknown type, an id naming nothing, a missing documentId, a 
   expect((await write({ pinned: [{ __type: 'api::tag.tag', id: tag.id }, { __type: 'api::tag.tag', id: tag.id }] })).status).toBe(400);
   const list = await rest('GET', '/api/articles?filters[title][$eq]=Bad morph');
   expect(list.body.data).toEqual([]);
+  // nor are they filtered, sorted or picked as fields
+  for (const query of ['filters[related][$null]=true', 'sort=related', 'fields[0]=related']) expect((await rest('GET', `/api/articles?${query}`)).status).toBe(400);
 });
 
 test('a reader who may not find a type does not see its items, over GraphQL and REST', async () => {
