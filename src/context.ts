@@ -47,6 +47,8 @@ export interface FolioContext {
   authenticate?: () => Promise<Principal>;
   /** the scope each row was read in, so its relations inherit status and locale (see resolvers/row-scope) */
   rowScopes: WeakMap<StoredDocument, Scope>;
+  /** the content-type uid of each row read through a polymorphic relation, for `GenericMorph` (see morph-loader) */
+  morphTypes?: WeakMap<StoredDocument, string>;
   /** relation answers loaded ahead of their fields, by field node and parent row (see prefetch-relations) */
   prefetched?: Map<FieldNode, Map<StoredDocument, PrefetchedValue>>;
 }

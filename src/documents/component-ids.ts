@@ -2,12 +2,13 @@ import type { Attribute, Models } from '../models/types';
 import type { StoredDocument, StoredValue } from '../storage/types';
 
 /**
- * The ids of the components a stored document holds, by attribute path without list indexes
- * (`seo`, `sections`, `seo.keywords`): an update may name these and no others, as Strapi refuses
- * components "not related to the entity".
+ * The components a stored document holds, by attribute path without list indexes (`seo`,
+ * `sections`, `seo.keywords`) and id: an update may name these and no others, as Strapi refuses
+ * components "not related to the entity". A component kept by its id is changed from its stored
+ * value (a `connect` in it adds to the relations it holds).
  */
 
-export type OwnedComponentIds = Map<string, Set<number>>;
+export type OwnedComponentIds = Map<string, Map<number, StoredDocument>>;
 
 const isObject = (value: StoredValue | undefined): value is StoredDocument => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -21,8 +22,8 @@ export const ownedComponentIds = (models: Models, attributes: Record<string, Att
       const path = `${prefix}${name}`;
       for (const item of items) {
         if (!isObject(item) || typeof item.id !== 'number') continue;
-        if (!owned.has(path)) owned.set(path, new Set());
-        owned.get(path)!.add(item.id);
+        if (!owned.has(path)) owned.set(path, new Map());
+        owned.get(path)!.set(item.id, item);
         const uid = attribute.type === 'component' ? attribute.component : item.__component;
         const component = typeof uid === 'string' ? models.components.get(uid) : undefined;
         if (component) visit(component.attributes, item, `${path}.`);

@@ -30,7 +30,15 @@ export interface DocumentServiceOptions {
 const COMPONENT_SEQUENCE = 'components';
 
 export const createDocumentService = ({ models, store, i18n, recordChange = async () => undefined, countFiles }: DocumentServiceOptions) => {
-  const preparer = createDataPreparer({ models, nextComponentId: () => store.nextSequence(COMPONENT_SEQUENCE) });
+  const preparer = createDataPreparer({
+    models,
+    nextComponentId: () => store.nextSequence(COMPONENT_SEQUENCE),
+    documentIdsOf: async (target, ids) => {
+      const contentType = models.contentTypes.get(target);
+      const rows = contentType ? await store.collection(contentType.collectionName).find({ id: { $in: ids } }, { projection: ['id', 'documentId'] }) : [];
+      return new Map(rows.map((row) => [row.id as number, row.documentId as string]));
+    },
+  });
   const collectionOf = (contentType: ContentType) => store.collection(contentType.collectionName);
   const relations = createRelationWrites({ models, store, countFiles });
   const reads = createDocumentReads(store);

@@ -1,11 +1,11 @@
-import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Models, RelationAttribute } from '../models/types';
+import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Models, MorphAttribute, RelationAttribute } from '../models/types';
 import type { StoredDocument, StoredValue } from '../storage/types';
 import type { ValidationIssue } from '../errors/graphql-errors';
 import { componentTypeName } from '../sdl/naming';
 import { hashPassword } from './password-hash';
 import { bigintSortField, bigintSortValue } from './bigint-sort-key';
 import { coerceScalar } from './coerce-scalar';
-import { parseRelationInput, type RelationChange } from './relation-input';
+import { applyRelationChange, entityIdsOf, parseRelationInput, resolveIds, type RelationChange } from './relation-input';
 import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './component-ids';
 
 /**
@@ -16,6 +16,8 @@ import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './co
 export interface PrepareContext {
   models: Models;
   nextComponentId(): Promise<number>;
+  /** the documentIds of the target's entities with these numeric ids (a relation may name them so) */
+  documentIdsOf(target: string, ids: number[]): Promise<Map<number, string>>;
 }
 
 export interface RelationWrite {
@@ -26,7 +28,10 @@ export interface RelationWrite {
 
 export interface Prepared {
   values: StoredDocument;
+  /** relations of the document itself, for the writer to store (and carry to inverse sides) */
   relations: RelationWrite[];
+  /** relations already stored in the values (inside components, polymorphic ones): their references remain to be checked */
+  storedReferences: RelationWrite[];
   mediaIds: number[];
   issues: ValidationIssue[];
 }
@@ -48,6 +53,18 @@ const issue = (path: string[], message: string, value?: unknown): ValidationIssu
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const asIdList = (value: StoredValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
+
+/**
+ * A relation inside a component is stored in the component, as the document stores its own: the
+ * documentIds, in order. A change applies to the relation the kept component held, if any.
+ */
+const embeddedRelationValue = (attribute: RelationAttribute, change: RelationChange, held: StoredValue | undefined): StoredValue => {
+  const next = applyRelationChange(asIdList(held), change);
+  return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany' ? next : (next[next.length - 1] ?? null);
+};
 
 /** Each model `regex` compiled once, not per value. */
 const patterns = new Map<string, RegExp>();
@@ -114,8 +131,9 @@ export const createDataPreparer = (context: PrepareContext) => {
     const { id, __typename, __component, ...fields } = value;
     void __typename;
     void __component;
-    const nested = await prepareAttributes(component.attributes, fields, 'create', path, result);
     const componentId = await componentIdFor(id, path, result);
+    const kept = componentId === undefined ? undefined : result.owned?.get(attributePathOf(path))?.get(componentId);
+    const nested = await prepareAttributes(component.attributes, fields, 'create', path, result, kept);
     // refused: the write fails on the issue recorded
     if (componentId === undefined) return null;
     return { id: componentId, ...extra, ...nested };
@@ -138,14 +156,76 @@ export const createDataPreparer = (context: PrepareContext) => {
     return id;
   };
 
-  const prepareValue = async (name: string, attribute: Attribute, value: unknown, path: string[], result: Run): Promise<StoredValue | undefined> => {
+  /**
+   * A polymorphic relation, as Strapi's REST writes it: `[{ __type: 'api::x.x', id }]` (or `documentId`
+   * instead of `id`), stored as `{ __type, documentId }` items; the whole relation is replaced.
+   */
+  const prepareMorph = async (name: string, attribute: MorphAttribute, value: unknown, path: string[], result: Run): Promise<StoredValue | undefined> => {
+    const toMany = attribute.relation === 'morphToMany';
+    if (value === null) return toMany ? [] : null;
+    const items = Array.isArray(value) ? value : [value];
+    const refs = items.map((item) => {
+      if (!isObject(item) || typeof item.__type !== 'string' || !context.models.contentTypes.has(item.__type)) return undefined;
+      const ref = typeof item.documentId === 'string' ? item.documentId : typeof item.id === 'number' || typeof item.id === 'string' ? Number(item.id) : undefined;
+      return ref === undefined || (typeof ref === 'number' && !(Number.isSafeInteger(ref) && ref > 0)) ? undefined : { target: item.__type, ref };
+    });
+    if (!refs.every((ref) => ref !== undefined) || (!toMany && items.length > 1)) {
+      const shape = '{ "__type": "<content-type uid>", "id": <id> } (or "documentId")';
+      result.issues.push(issue(path, toMany ? `must be an array of ${shape}` : `must be one ${shape}`, value));
+      return undefined;
+    }
+    const documentIdOf = new Map<string, Map<number, string>>();
+    for (const target of new Set(refs.map((ref) => ref.target))) {
+      const ids = refs.flatMap((ref) => (ref.target === target && typeof ref.ref === 'number' ? [ref.ref] : []));
+      const found = ids.length > 0 ? await context.documentIdsOf(target, ids) : new Map<number, string>();
+      const missing = ids.find((id) => !found.has(id));
+      if (missing !== undefined) {
+        result.issues.push(issue(path, `names no ${target} with id ${missing}`, value));
+        return undefined;
+      }
+      documentIdOf.set(target, found);
+    }
+    const stored = refs.map(({ target, ref }) => ({ __type: target, documentId: typeof ref === 'string' ? ref : (documentIdOf.get(target)?.get(ref) as string) }));
+    for (const target of documentIdOf.keys()) {
+      // checked to exist with the document's other references
+      const items = stored.filter((item) => item.__type === target).map((item) => item.documentId);
+      result.storedReferences.push({ name, attribute: { type: 'relation', relation: 'manyToMany', target, localized: attribute.localized }, change: { kind: 'set', items } });
+    }
+    return toMany ? stored : (stored[0] ?? null);
+  };
+
+  /** `kept`: the stored component these attributes belong to, when an update keeps it */
+  const prepareValue = async (
+    name: string,
+    attribute: Attribute,
+    value: unknown,
+    path: string[],
+    result: Run,
+    kept: StoredDocument | undefined,
+  ): Promise<StoredValue | undefined> => {
     switch (attribute.type) {
       case 'relation': {
         const parsed = parseRelationInput(attribute, value);
-        if (!parsed.ok) result.issues.push(issue(path, parsed.message, value));
-        else result.relations.push({ name, attribute, change: parsed.change });
-        return undefined;
+        if (!parsed.ok) {
+          result.issues.push(issue(path, parsed.message, value));
+          return undefined;
+        }
+        const ids = entityIdsOf(parsed.change);
+        const change = resolveIds(parsed.change, ids.length > 0 ? await context.documentIdsOf(attribute.target, ids) : new Map());
+        if ('missing' in change) {
+          result.issues.push(issue(path, `names no document with id ${change.missing}`, value));
+          return undefined;
+        }
+        const write = { name, attribute, change };
+        if (path.length === 1) {
+          result.relations.push(write);
+          return undefined;
+        }
+        result.storedReferences.push(write);
+        return embeddedRelationValue(attribute, change, kept?.[name]);
       }
+      case 'morph':
+        return prepareMorph(name, attribute, value, path, result);
       case 'media': {
         if (value === null) return attribute.multiple ? [] : null;
         const list = attribute.multiple ? (Array.isArray(value) ? value : [value]) : [value];
@@ -211,6 +291,7 @@ export const createDataPreparer = (context: PrepareContext) => {
     mode: Mode,
     path: string[],
     result: Run,
+    kept?: StoredDocument,
   ): Promise<StoredDocument> => {
     const values: StoredDocument = {};
     for (const [key, value] of Object.entries(input)) {
@@ -225,7 +306,7 @@ export const createDataPreparer = (context: PrepareContext) => {
         result.issues.push(issue([...path, key], 'must be defined.', value));
         continue;
       }
-      const prepared = await prepareValue(key, attribute, value, [...path, key], result);
+      const prepared = await prepareValue(key, attribute, value, [...path, key], result, kept);
       if (prepared === undefined) continue;
       values[key] = prepared;
       // sorts read it (components are not sortable)
@@ -244,10 +325,10 @@ export const createDataPreparer = (context: PrepareContext) => {
   return {
     /** `current`: the stored version an update changes, whose component ids it may keep */
     async prepare(attributes: Record<string, Attribute>, input: Record<string, unknown>, mode: Mode, current?: StoredDocument): Promise<Prepared> {
-      const run: Run = { values: {}, relations: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
+      const run: Run = { values: {}, relations: [], storedReferences: [], mediaIds: [], issues: [], usedComponentIds: new Set() };
       if (mode === 'update' && current) run.owned = ownedComponentIds(context.models, attributes, current);
       const values = await prepareAttributes(attributes, input, mode, [], run);
-      return { values, relations: run.relations, mediaIds: run.mediaIds, issues: run.issues };
+      return { values, relations: run.relations, storedReferences: run.storedReferences, mediaIds: run.mediaIds, issues: run.issues };
     },
   };
 };

@@ -3,27 +3,36 @@ import type { RelationAttribute } from '../models/types';
 /**
  * Strapi's relation write forms, normalised: a documentId, an array of documentIds (set),
  * or `{ connect, disconnect, set }` whose items are documentIds or `{ documentId, position }`.
+ * As in Strapi, an entity's numeric id may stand for its document (`3`, `{ id: 3 }`): the
+ * write looks those up (resolveIds) before the change is applied.
  */
 
 export type Position = { before: string } | { after: string } | { start: true } | { end: true };
 
-export interface ConnectItem {
-  documentId: string;
+/** A related document as a write names it: a documentId, or a numeric id still to look up. */
+export type RelationRef = string | number;
+
+export interface ConnectItem<Ref extends RelationRef = string> {
+  documentId: Ref;
   position?: Position;
 }
 
-export type RelationChange =
-  | { kind: 'set'; items: string[] }
-  | { kind: 'patch'; connect: ConnectItem[]; disconnect: string[] };
+export type RelationChange<Ref extends RelationRef = string> =
+  | { kind: 'set'; items: Ref[] }
+  | { kind: 'patch'; connect: ConnectItem<Ref>[]; disconnect: Ref[] };
 
-export type ParsedRelation = { ok: true; change: RelationChange } | { ok: false; message: string };
+export type ParsedRelation = { ok: true; change: RelationChange<RelationRef> } | { ok: false; message: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const parseId = (value: unknown): string | undefined => {
+const isEntityId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+const parseId = (value: unknown): RelationRef | undefined => {
   if (typeof value === 'string' && value.length > 0 && value.length <= 64) return value;
+  if (isEntityId(value)) return value;
   if (isObject(value) && typeof value.documentId === 'string') return value.documentId;
+  if (isObject(value) && value.documentId === undefined && isEntityId(value.id)) return value.id;
   return undefined;
 };
 
@@ -37,15 +46,15 @@ const parsePosition = (value: unknown): Position | undefined | false => {
   return false;
 };
 
-const parseList = (value: unknown): string[] | undefined => {
+const parseList = (value: unknown): RelationRef[] | undefined => {
   const list = Array.isArray(value) ? value : [value];
   const ids = list.map(parseId);
-  return ids.every((id): id is string => id !== undefined) ? ids : undefined;
+  return ids.every((id): id is RelationRef => id !== undefined) ? ids : undefined;
 };
 
-const parseConnect = (value: unknown): ConnectItem[] | undefined => {
+const parseConnect = (value: unknown): ConnectItem<RelationRef>[] | undefined => {
   const list = Array.isArray(value) ? value : [value];
-  const items: ConnectItem[] = [];
+  const items: ConnectItem<RelationRef>[] = [];
   for (const entry of list) {
     const documentId = parseId(entry);
     const position = isObject(entry) ? parsePosition(entry.position) : undefined;
@@ -74,9 +83,26 @@ export const parseRelationInput = (attribute: RelationAttribute, value: unknown)
     if (!toMany && connect.length > 1) return { ok: false, message: 'a to-one relation can connect one document only' };
     return { ok: true, change: { kind: 'patch', connect, disconnect } };
   }
-  const items = toMany ? parseList(value) : parseId(value) !== undefined ? [parseId(value) as string] : undefined;
+  const one = toMany ? undefined : parseId(value);
+  const items = toMany ? parseList(value) : one !== undefined ? [one] : undefined;
   if (!items) return { ok: false, message: toMany ? 'must be an array of documentIds' : 'must be a documentId' };
   return { ok: true, change: { kind: 'set', items } };
+};
+
+/** The numeric ids a change names, to look up. */
+export const entityIdsOf = (change: RelationChange<RelationRef>): number[] => {
+  const refs = change.kind === 'set' ? change.items : [...change.connect.map((item) => item.documentId), ...change.disconnect];
+  return [...new Set(refs.filter((ref): ref is number => typeof ref === 'number'))];
+};
+
+/** The change with numeric ids replaced by their documentIds; the first id that names nothing, if one does. */
+export const resolveIds = (change: RelationChange<RelationRef>, documentIds: ReadonlyMap<number, string>): RelationChange | { missing: number } => {
+  const missing = entityIdsOf(change).find((id) => !documentIds.has(id));
+  if (missing !== undefined) return { missing };
+  const resolve = (ref: RelationRef): string => (typeof ref === 'number' ? (documentIds.get(ref) as string) : ref);
+  return change.kind === 'set'
+    ? { kind: 'set', items: change.items.map(resolve) }
+    : { kind: 'patch', connect: change.connect.map((item) => ({ ...item, documentId: resolve(item.documentId) })), disconnect: change.disconnect.map(resolve) };
 };
 
 /** Applies a change to the current ordered list of documentIds. */

@@ -45,7 +45,7 @@ export const createRelationWrites = ({ models, store, countFiles }: RelationWrit
 
   /** Every document and file the write names exists (in the write's locale, for a localized target). */
   const checkReferences = async (prepared: Prepared, locale: string | undefined): Promise<void> => {
-    for (const write of prepared.relations) {
+    for (const write of [...prepared.relations, ...prepared.storedReferences]) {
       const target = targetOf(write.attribute);
       const ids = referencedIds(write.change);
       if (!target || ids.length === 0) continue;

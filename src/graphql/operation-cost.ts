@@ -6,12 +6,14 @@ import {
   isListType,
   isObjectType,
   isInterfaceType,
+  isAbstractType,
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -24,6 +26,9 @@ import {
  * else `defaultLimit`, never more than `maxLimit`. A connection's page applies to its `nodes`.
  * So `articles(pagination: { limit: 100 }) { tags { articles(pagination: { limit: 100 }) { … } } }`
  * costs what it can return, 100 × 10 × 100 × …, not the dozen fields it names.
+ *
+ * An item of a union or interface (a dynamic-zone entry) is of one type: it costs what the
+ * fragments applying to its type cost, the dearest type counting, not all fragments together.
  */
 
 export interface CostLimits {
@@ -55,6 +60,8 @@ export const operationCost = (
   /** `page`: the items a list directly below may hold, set by a connection's `pagination` */
   const costOf = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType, page: number | undefined): number => {
     let total = 0;
+    /** the fragments' costs, with the type each applies to (a type condition, or the parent) */
+    const fragmentCosts: Array<{ type: GraphQLCompositeType; cost: number }> = [];
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
         total += 1;
@@ -71,10 +78,13 @@ export const operationCost = (
         const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
         if (!fragment) continue;
         const type = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parent;
-        if (type && isCompositeType(type)) total += costOf(fragment.selectionSet, type, page);
+        if (type && isCompositeType(type)) fragmentCosts.push({ type, cost: costOf(fragment.selectionSet, type, page) });
       }
     }
-    return total;
+    if (!isAbstractType(parent)) return fragmentCosts.reduce((sum, fragment) => sum + fragment.cost, total);
+    const applying = (member: GraphQLObjectType) =>
+      fragmentCosts.reduce((sum, fragment) => sum + (fragment.type === member || (isAbstractType(fragment.type) && schema.isSubType(fragment.type, member)) ? fragment.cost : 0), 0);
+    return total + Math.max(0, ...schema.getPossibleTypes(parent).map(applying));
   };
 
   const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();

@@ -53,6 +53,8 @@ function attributeProblems(model: ContentType | Component, attribute: Attribute,
       return problems;
     case 'dynamiczone':
       return isComponent ? [...problems, 'dynamic zones are only allowed on content-types, not in components'] : problems;
+    case 'morph':
+      return isComponent ? [...problems, 'polymorphic relations are served on content-types only, not in components'] : problems;
     default: {
       const defaultProblem = defaultValueProblem(attribute);
       if (defaultProblem) problems.push(defaultProblem);

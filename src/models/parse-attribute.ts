@@ -1,5 +1,5 @@
 import { createFieldReader, isRawObject, type RawObject } from './raw-fields';
-import { SCALAR_ATTRIBUTE_TYPES, type Attribute, type AttributeType, type RelationKind, type ScalarAttributeType } from './types';
+import { SCALAR_ATTRIBUTE_TYPES, type Attribute, type AttributeType, type MorphKind, type RelationKind, type ScalarAttributeType } from './types';
 import { customFieldType, type CustomFieldOptions } from './custom-fields';
 
 const RELATION_KINDS: readonly RelationKind[] = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'];
@@ -102,8 +102,17 @@ export function parseAttribute(
   }
   switch (type) {
     case 'relation': {
+      if (raw.relation === 'morphToOne' || raw.relation === 'morphToMany') {
+        const relation: MorphKind = raw.relation;
+        return withoutUndefined({ type: 'morph' as const, ...base, relation });
+      }
+      if (raw.relation === 'morphOne' || raw.relation === 'morphMany') {
+        // the inverse of another type's morphTo* relation: Strapi reads it through its owning side's join table
+        report(`relation ${raw.relation} (the inverse side of a polymorphic relation) is not served: read the relation from its morphToOne/morphToMany side, and remove this attribute`);
+        return undefined;
+      }
       if (!isRelationKind(raw.relation)) {
-        report(`relation must be one of ${RELATION_KINDS.join(', ')}, got ${JSON.stringify(raw.relation)}`);
+        report(`relation must be one of ${[...RELATION_KINDS, 'morphToOne', 'morphToMany'].join(', ')}, got ${JSON.stringify(raw.relation)}`);
       }
       const target = read.requiredString(raw, 'target');
       const inversedBy = read.string(raw, 'inversedBy');

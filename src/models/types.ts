@@ -22,6 +22,7 @@ export const SCALAR_ATTRIBUTE_TYPES = [
 export type ScalarAttributeType = (typeof SCALAR_ATTRIBUTE_TYPES)[number];
 export type AttributeType = ScalarAttributeType | 'relation' | 'media' | 'component' | 'dynamiczone';
 export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany';
+export type MorphKind = 'morphToOne' | 'morphToMany';
 
 interface AttributeBase {
   required?: boolean;
@@ -56,6 +57,15 @@ export interface RelationAttribute extends AttributeBase {
   mappedBy?: string;
 }
 
+/**
+ * A polymorphic relation (`"type": "relation", "relation": "morphToMany"`, no target): each related
+ * document may be of any content-type, and is stored with its type, `{ __type, documentId }`.
+ */
+export interface MorphAttribute extends AttributeBase {
+  type: 'morph';
+  relation: MorphKind;
+}
+
 export interface MediaAttribute extends AttributeBase {
   type: 'media';
   multiple: boolean;
@@ -78,7 +88,7 @@ export interface DynamicZoneAttribute extends AttributeBase {
   max?: number;
 }
 
-export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+export type Attribute = ScalarAttribute | RelationAttribute | MorphAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
 
 export interface ContentType {
   /** `api::<api>.<singularName>` */

@@ -6,7 +6,7 @@ import { bigintSortField } from '../documents/bigint-sort-key';
 /** `"title"`, `"title:desc"`, `["kind:asc", "views:desc"]` or `"kind,views:desc"` → a store sort. */
 
 const SYSTEM_SORTABLE = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
-const UNSORTABLE = new Set<Attribute['type']>(['relation', 'media', 'component', 'dynamiczone', 'json', 'blocks', 'password']);
+const UNSORTABLE = new Set<Attribute['type']>(['relation', 'morph', 'media', 'component', 'dynamiczone', 'json', 'blocks', 'password']);
 
 const isSortable = (attributes: Record<string, Attribute>, field: string): boolean => {
   if (!Object.prototype.hasOwnProperty.call(attributes, field)) return SYSTEM_SORTABLE.has(field);

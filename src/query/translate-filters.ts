@@ -50,6 +50,9 @@ const BIGINT_RANGES = new Set<string>(['gt', 'gte', 'lt', 'lte', 'between']);
 
 const MATCH_NOTHING: Filter = { $nor: [{}] };
 
+/** A relation's own operators: whether any document is linked. */
+const PRESENCE_KEYS = new Set(['null', 'notNull']);
+
 
 export const createFilterTranslator = (options: TranslateOptions) => {
   const maxDepth = options.maxDepth ?? MAX_FILTER_DEPTH;
@@ -95,9 +98,32 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     return parts.length === 1 ? parts[0] : parts.length === 0 ? {} : { $and: parts };
   };
 
+  /**
+   * `null` / `notNull` on the relation itself (`filters[category][$null]=true`): whether the document
+   * is linked to any target in scope, as Strapi's left join answers it (a link to a deleted document
+   * is no link).
+   */
+  const presenceFilter = async (attribute: Attribute & { type: 'relation' }, target: ContentType, field: string, linked: boolean): Promise<Filter> => {
+    const condition: Filter = attribute.mappedBy
+      ? { documentId: { $in: [...new Set((await options.lookup(target, {}, attribute.mappedBy)).flat().filter((owner) => owner !== null))] } }
+      : { [field]: { $in: await options.lookup(target, {}, 'documentId') } };
+    return linked ? condition : { $nor: [condition] };
+  };
+
   const relationFilter = async (attribute: Attribute & { type: 'relation' }, field: string, input: unknown, path: string, depth: number): Promise<Filter> => {
     const target = options.models.contentTypes.get(attribute.target);
     if (!target || options.canRead?.(target) === false) throw badUserInput(`Invalid key ${field}`, { key: field, path });
+    if (isRecord(input) && Object.keys(input).some((key) => PRESENCE_KEYS.has(key))) {
+      const { null: isNull, notNull, ...rest } = input;
+      const parts: Filter[] = [];
+      for (const [key, value, linked] of [['null', isNull, false], ['notNull', notNull, true]] as const) {
+        if (value === undefined || value === null) continue;
+        if (typeof value !== 'boolean') throw badUserInput(`Invalid value for ${path}.${key}: expected true or false`, { key, path });
+        parts.push(await presenceFilter(attribute, target, field, value === linked));
+      }
+      if (Object.keys(rest).length > 0) parts.push(await relationFilter(attribute, field, rest, path, depth));
+      return parts.length === 1 ? parts[0] : parts.length === 0 ? {} : { $and: parts };
+    }
     const inner = await translateOwned(target.attributes, target, input, path, depth + 1);
     if (attribute.mappedBy) {
       const owners = (await options.lookup(target, inner, attribute.mappedBy)).flatMap((value) => (Array.isArray(value) ? value : [value]));
@@ -135,17 +161,18 @@ export const createFilterTranslator = (options: TranslateOptions) => {
         parts.push(await scalarFilter(`${prefix}${key}`, SYSTEM_FIELDS[key], value, keyPath, depth + 1));
         continue;
       }
+      if (PRESENCE_KEYS.has(key)) throw badUserInput(`Invalid key ${key}: null and notNull apply to a relation (filters[category][$null]=true)`, { key, path: path || null });
       if (contentType && key === 'localizations' && contentType.localized) {
         const inner = await translateOwned(contentType.attributes, contentType, value, keyPath, depth + 1);
         parts.push({ documentId: { $in: await options.lookup(contentType, inner, 'documentId') } });
         continue;
       }
-      if (!attribute || attribute.private || attribute.type === 'password' || attribute.type === 'media' || attribute.type === 'dynamiczone') {
+      if (!attribute || attribute.private || attribute.type === 'password' || attribute.type === 'media' || attribute.type === 'dynamiczone' || attribute.type === 'morph') {
         throw badUserInput(`Invalid key ${key}`, { key, path: path || null });
       }
       if (attribute.type === 'relation') {
-        if (prefix) throw badUserInput(`Invalid key ${key}: relations inside components cannot be filtered`, { key, path });
-        parts.push(await relationFilter(attribute, key, value, keyPath, depth));
+        // a relation inside a component is stored in it, as the document stores its own (components have no inverse sides)
+        parts.push(await relationFilter(attribute, `${prefix}${key}`, value, keyPath, depth));
       } else if (attribute.type === 'component') {
         const component = options.models.components.get(attribute.component);
         if (!component) throw badUserInput(`Invalid key ${key}`, { key, path });

@@ -1,6 +1,6 @@
 import type { Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
-import { compareValues } from '../storage/compare-values';
+import { sortInMemory } from '../query/sort-in-memory';
 import { inMemoryMatcher } from '../storage/memory-matcher';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
@@ -18,16 +18,7 @@ export const componentListResolver = (models: Models, field: string, componentUi
     const filter = await filterTranslatorFor(context, scopeOfRow(context, parent)).translateComponent(component.attributes, args.filters);
     const matches = inMemoryMatcher(filter);
     const sort = parseSort(component.attributes, args.sort);
-    const matching = items.filter(matches);
-    const sorted = sort.length === 0
-      ? matching
-      : [...matching].sort((a, b) => {
-          for (const [key, direction] of sort) {
-            const order = compareValues(a[key], b[key]) * direction;
-            if (order !== 0) return order;
-          }
-          return 0;
-        });
+    const sorted = sortInMemory(items.filter(matches), sort);
     // Without pagination a repeatable component is returned whole, as stored; the amount limit still applies.
     if (!args.pagination || Object.keys(args.pagination).length === 0) return sorted;
     const page = parsePagination(args.pagination, context.pageLimits);

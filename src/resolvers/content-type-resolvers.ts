@@ -81,6 +81,12 @@ const listResolvers = (contentType: ContentType) => {
 
 const writeScope = (contentType: ContentType, args: Args, context: FolioContext): Scope => readScope(contentType, args, context, false);
 
+/** A write's attributes. Strapi's inputs of types that are not localized have a `locale`, which names nothing to store. */
+const dataOf = (contentType: ContentType, args: Args): Args => {
+  const { locale, ...data } = args.data as Args;
+  return contentType.localized || locale === undefined ? (args.data as Args) : data;
+};
+
 const collectionTypeRoots = (contentType: ContentType) => {
   const { list, connection } = listResolvers(contentType);
   return {
@@ -98,11 +104,11 @@ const collectionTypeRoots = (contentType: ContentType) => {
     Mutation: {
       [names.createMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const scope = writeScope(contentType, args, context);
-        return withScope(context, await context.services.documents.create(contentType, args.data as Args, scope), scope);
+        return withScope(context, await context.services.documents.create(contentType, dataOf(contentType, args), scope), scope);
       },
       [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const scope = writeScope(contentType, args, context);
-        return withScope(context, await context.services.documents.update(contentType, args.documentId as string, args.data as Args, scope), scope);
+        return withScope(context, await context.services.documents.update(contentType, args.documentId as string, dataOf(contentType, args), scope), scope);
       },
       [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
@@ -128,7 +134,7 @@ const singleTypeRoots = (contentType: ContentType) => ({
   Mutation: {
     [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
       const scope = writeScope(contentType, args, context);
-      return withScope(context, await context.services.documents.upsertSingle(contentType, args.data as Args, scope), scope);
+      return withScope(context, await context.services.documents.upsertSingle(contentType, dataOf(contentType, args), scope), scope);
     },
     [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
       const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
@@ -142,7 +148,7 @@ const singleTypeRoots = (contentType: ContentType) => ({
 export const contentTypeResolvers = (models: Models, contentType: ContentType): IResolvers => {
   const roots = contentType.kind === 'singleType' ? singleTypeRoots(contentType) : collectionTypeRoots(contentType);
   const type = names.typeName(contentType);
-  const fields = attributeFieldResolvers(models, contentType, contentType);
+  const fields = attributeFieldResolvers(models, contentType);
   if (contentType.localized) {
     const resolve = (parent: ScopedRow, args: ListArgs, context: FolioContext) => loadLocalizations(context, contentType, parent, args);
     fields.localizations = resolve;

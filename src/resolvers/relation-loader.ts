@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { ContentType, RelationAttribute } from '../models/types';
+import type { Component, ContentType, RelationAttribute } from '../models/types';
 import type { Filter, StoredDocument, StoredValue } from '../storage/types';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
@@ -22,10 +22,19 @@ export interface ListArgs {
 const asList = (value: StoredValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
 
-const loaderFor = <V>(context: FolioContext, key: string, batch: (parents: readonly ScopedRow[]) => Promise<V[]>): DataLoader<ScopedRow, V, unknown> => {
+/** A document row is known by its id; a component by itself (a document's versions may hold components of one id). */
+const rowKey = (row: ScopedRow): unknown => row.id;
+const itself = (row: ScopedRow): unknown => row;
+
+const loaderFor = <V>(
+  context: FolioContext,
+  key: string,
+  batch: (parents: readonly ScopedRow[]) => Promise<V[]>,
+  cacheKeyFn: (row: ScopedRow) => unknown = rowKey,
+): DataLoader<ScopedRow, V, unknown> => {
   let loader = context.loaders.get(key) as DataLoader<ScopedRow, V, unknown> | undefined;
   if (!loader) {
-    loader = new DataLoader<ScopedRow, V, unknown>(batch, { cacheKeyFn: (row) => row.id });
+    loader = new DataLoader<ScopedRow, V, unknown>(batch, { cacheKeyFn });
     context.loaders.set(key, loader as DataLoader<unknown, unknown, unknown>);
   }
   return loader;
@@ -83,9 +92,10 @@ export const relationBatch =
     });
   };
 
+/** `owner`: the content-type or component whose attribute `field` is. */
 export const loadRelation = async (
   context: FolioContext,
-  owner: ContentType,
+  owner: ContentType | Component,
   field: string,
   attribute: RelationAttribute,
   parent: ScopedRow,
@@ -95,7 +105,7 @@ export const loadRelation = async (
   if (!target) return null;
   const scope = relationScope(context, target, parent);
   const key = `relation|${owner.uid}.${field}|${scopeKey(scope)}|${JSON.stringify(args)}`;
-  const loader = loaderFor<StoredDocument[]>(context, key, relationBatch(context, field, attribute, target, scope, args));
+  const loader = loaderFor<StoredDocument[]>(context, key, relationBatch(context, field, attribute, target, scope, args), 'kind' in owner ? rowKey : itself);
   return relationValue(attribute, await loader.load(parent));
 };
 

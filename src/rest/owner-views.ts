@@ -13,7 +13,9 @@ export type Populatable =
   | { kind: 'localizations'; name: string; target: string }
   | { kind: 'media'; name: string; multiple: boolean }
   | { kind: 'component'; name: string; component: string; repeatable: boolean }
-  | { kind: 'dynamiczone'; name: string; components: string[] };
+  | { kind: 'dynamiczone'; name: string; components: string[] }
+  /** a polymorphic relation: its items may be of any of `components` (the content-types, here) */
+  | { kind: 'morph'; name: string; components: string[]; toMany: boolean };
 
 export interface OwnerView {
   /** a content-type or component uid, or MEDIA_VIEW */
@@ -42,8 +44,10 @@ const objectType = (schema: GraphQLSchema, name: string): GraphQLObjectType | un
 const leafNames = (type: GraphQLObjectType): Set<string> =>
   new Set(Object.values(type.getFields()).filter((field) => isLeafType(getNamedType(field.type))).map((field) => field.name));
 
-const populatableOf = (name: string, attribute: Attribute): Populatable | undefined => {
+const populatableOf = (name: string, attribute: Attribute, contentTypes: string[] = []): Populatable | undefined => {
   switch (attribute.type) {
+    case 'morph':
+      return { kind: 'morph', name, components: contentTypes, toMany: attribute.relation === 'morphToMany' };
     case 'relation':
       return { kind: 'relation', name, target: attribute.target, toMany: attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany' };
     case 'media':
@@ -57,10 +61,10 @@ const populatableOf = (name: string, attribute: Attribute): Populatable | undefi
   }
 };
 
-const orderedPopulatable = (type: GraphQLObjectType, attributes: Record<string, Attribute>, localizationsOf?: string): Map<string, Populatable> => {
+const orderedPopulatable = (type: GraphQLObjectType, attributes: Record<string, Attribute>, contentTypes: string[], localizationsOf?: string): Map<string, Populatable> => {
   const fields = type.getFields();
   const entries = Object.entries(attributes).flatMap(([name, attribute]) => {
-    const populatable = name in fields ? populatableOf(name, attribute) : undefined;
+    const populatable = name in fields ? populatableOf(name, attribute, contentTypes) : undefined;
     return populatable ? [populatable] : [];
   });
   const localizations: Populatable[] = localizationsOf && 'localizations' in fields ? [{ kind: 'localizations', name: 'localizations', target: localizationsOf }] : [];
@@ -73,6 +77,8 @@ const scalarAttributeNames = (attributes: Record<string, Attribute>, leaves: Set
 
 export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<string, OwnerView> => {
   const views = new Map<string, OwnerView>();
+  // what a polymorphic relation may hold: the content-types the schema serves
+  const served = [...models.contentTypes.values()].filter((contentType) => objectType(schema, names.typeName(contentType))).map((contentType) => contentType.uid);
   for (const contentType of models.contentTypes.values()) {
     const typeName = names.typeName(contentType);
     const type = objectType(schema, typeName);
@@ -84,7 +90,7 @@ export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<str
       typeName,
       identity: 'documentId',
       leafFields: ['documentId', ...scalarAttributeNames(contentType.attributes, leaves), ...SYSTEM_FIELDS.filter((name) => leaves.has(name))],
-      populatable: orderedPopulatable(type, contentType.attributes, contentType.localized ? contentType.uid : undefined),
+      populatable: orderedPopulatable(type, contentType.attributes, served, contentType.localized ? contentType.uid : undefined),
       filtersInput: schema.getType(filtersInput) ? filtersInput : undefined,
       attributes: contentType.attributes,
     });
@@ -99,7 +105,7 @@ export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<str
       typeName,
       identity: 'id',
       leafFields: ['id', ...scalarAttributeNames(component.attributes, leafNames(type))],
-      populatable: orderedPopulatable(type, component.attributes),
+      populatable: orderedPopulatable(type, component.attributes, served),
       filtersInput: schema.getType(filtersInput) ? filtersInput : undefined,
       attributes: component.attributes,
     });

@@ -1,7 +1,7 @@
 import type { OwnerView } from './owner-views';
 import { parseFields } from './parse-fields';
 import type { RestFilterConverter } from './rest-filters';
-import type { Selection } from './selection';
+import { isUnionNode, type Selection } from './selection';
 import { createPopulateTree, invalidPopulateKey, invalidPopulateValue } from './populate-tree';
 import { createPopulateOptions, isFalse, isTrue } from './populate-options';
 import { isRecord } from '../common/is-record';
@@ -29,7 +29,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
     const node = tree.ensureNode(selection, name, path);
     if (rest.length === 0) return;
     const nested = [...path, name];
-    if (node.kind === 'dynamiczone' || node.kind === 'count') throw invalidPopulateKey(rest[0], nested);
+    if (isUnionNode(node) || node.kind === 'count') throw invalidPopulateKey(rest[0], nested);
     addPath(node.selection, rest.join('.'), nested);
   };
 

@@ -2,7 +2,7 @@ import type { Populatable } from './owner-views';
 import { parseFields } from './parse-fields';
 import { parseRestSort } from './rest-sort';
 import type { RestFilterConverter } from './rest-filters';
-import type { PopulateNode, Selection } from './selection';
+import { isUnionNode, type Selection, type UnionNode } from './selection';
 import { invalidPopulateKey, invalidPopulateValue, type PopulateTree } from './populate-tree';
 import { isRecord } from '../common/is-record';
 
@@ -32,6 +32,7 @@ export const optionsOf = (populatable: Populatable): Set<string> => {
     case 'media':
       return new Set(['fields']);
     case 'dynamiczone':
+    case 'morph':
       return new Set(['on', 'populate']);
   }
 };
@@ -47,13 +48,13 @@ export const createPopulateOptions = (tree: PopulateTree, filters: RestFilterCon
   };
 
   /** `on`: the zone keeps only the components it names, each with its own options. */
-  const applyOn = (node: PopulateNode & { kind: 'dynamiczone' }, value: unknown, path: string[]) => {
+  const applyOn = (node: UnionNode, value: unknown, path: string[]) => {
     if (!isRecord(value)) throw invalidPopulateValue([...path, 'on'], value);
     if (!node.restricted) {
       node.components.clear();
       node.restricted = true;
     }
-    const members = node.populatable.kind === 'dynamiczone' ? node.populatable.components : [];
+    const members = node.populatable.kind === 'dynamiczone' || node.populatable.kind === 'morph' ? node.populatable.components : [];
     for (const [uid, options] of Object.entries(value)) {
       const componentPath = [...path, 'on', uid];
       if (!members.includes(uid)) throw invalidPopulateKey(uid, [...path, 'on']);
@@ -78,7 +79,7 @@ export const createPopulateOptions = (tree: PopulateTree, filters: RestFilterCon
     for (const [key, value] of Object.entries(options)) {
       if (!allowed.has(key)) throw invalidPopulateKey(key, nested);
       if (node.kind === 'count') continue;
-      if (node.kind === 'dynamiczone') {
+      if (isUnionNode(node)) {
         if (key === 'on') applyOn(node, value, nested);
         else if (value === '*') tree.populateEverywhereBelow(node, nested);
         else throw invalidPopulateValue([...nested, key], value);

@@ -1,6 +1,6 @@
 import { badUserInput } from '../errors/graphql-errors';
 import { MEDIA_VIEW, type OwnerView, type Populatable } from './owner-views';
-import type { PopulateNode, Selection } from './selection';
+import { isUnionNode, type PopulateNode, type Selection } from './selection';
 
 /**
  * The Selection tree `populate` builds: a node per populated field, made from its owner's view,
@@ -47,8 +47,9 @@ export const createPopulateTree = (views: ReadonlyMap<string, OwnerView>, maxDep
       case 'component':
         return { kind: 'component', populatable, selection: emptySelection(viewOf(populatable.component, path)) };
       case 'dynamiczone':
+      case 'morph':
         return {
-          kind: 'dynamiczone',
+          kind: populatable.kind,
           populatable,
           components: new Map(populatable.components.map((uid) => [uid, emptySelection(viewOf(uid, [...path, uid]))])),
           restricted: false,
@@ -83,7 +84,7 @@ export const createPopulateTree = (views: ReadonlyMap<string, OwnerView>, maxDep
 
   /** `populate[x]=*`: x, with its own first-level fields populated (in each component of a zone). */
   const populateEverywhereBelow = (node: PopulateNode, path: string[]) => {
-    if (node.kind === 'dynamiczone') for (const [uid, component] of node.components) populateAll(component, [...path, uid]);
+    if (isUnionNode(node)) for (const [uid, component] of node.components) populateAll(component, [...path, uid]);
     else if (node.kind !== 'count') populateAll(node.selection, path);
   };
 

@@ -20,7 +20,8 @@ import { isRecord } from '../common/is-record';
  */
 
 const SCALAR_FILTER_INPUTS = new Set(ALL_FILTER_SCALARS.map(filterInputOf));
-const LOGICAL = new Set(['and', 'or', 'not']);
+/** The keys of a document's FiltersInput that carry `$`: logical ones, and a relation's own null/notNull. */
+const OPERATOR_KEYS = new Set(['and', 'or', 'not', 'null', 'notNull']);
 
 type Input = Record<string, unknown>;
 
@@ -106,7 +107,7 @@ export const createRestFilterConverter = (schema: GraphQLSchema) => {
       const dollar = key.startsWith('$');
       const name = dollar ? key.slice(1) : key;
       // Operators and logical keys carry `$`, attribute names do not.
-      const wellFormed = operators ? dollar : dollar === LOGICAL.has(name);
+      const wellFormed = operators ? dollar : dollar === OPERATOR_KEYS.has(name);
       const field = wellFormed && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
       if (!field) throw invalidKey(key, where);
       output[name] = convertValue(field.type, value, key, where);

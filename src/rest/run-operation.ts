@@ -39,8 +39,11 @@ export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
  * the row's numeric id. It is an execution argument only REST passes: no field is added to the
  * schema, and `/graphql` clients cannot reach it.
  */
+// `id`, or under a per-type prefix (a polymorphic relation's items, see zoneAliasPrefix)
+const ID_ALIAS = /^(?:_c\d+_)?id$/;
+
 const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) =>
-  info.fieldName === 'documentId' && info.path.key === 'id' && typeof source === 'object' && source !== null && 'id' in source
+  info.fieldName === 'documentId' && typeof info.path.key === 'string' && ID_ALIAS.test(info.path.key) && typeof source === 'object' && source !== null && 'id' in source
     ? (source as { id: unknown }).id
     : defaultFieldResolver(source, args, context, info);
 

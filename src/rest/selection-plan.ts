@@ -1,4 +1,4 @@
-import { leafFieldsOf, populatedInOrder, type PopulateNode, type Selection } from './selection';
+import { isUnionNode, leafFieldsOf, populatedInOrder, type PopulateNode, type Selection } from './selection';
 
 /**
  * A Selection as GraphQL: the selection-set text, the variables its populated fields' filters
@@ -21,7 +21,7 @@ interface NodeArgument {
 const ALL_ROWS = 'pagination: { limit: -1 }';
 
 const argumentsOf = (node: PopulateNode): NodeArgument[] => {
-  if (node.kind === 'count' || node.kind === 'dynamiczone') return [];
+  if (node.kind === 'count' || isUnionNode(node)) return [];
   const found: NodeArgument[] = [];
   if (node.filters !== undefined && node.selection.view.filtersInput) found.push({ name: 'filters', type: node.selection.view.filtersInput, value: node.filters });
   if (node.sort !== undefined) found.push({ name: 'sort', type: '[String]', value: node.sort });
@@ -34,7 +34,7 @@ const readsAllRows = (node: PopulateNode): boolean =>
 const walk = (selection: Selection, visit: (node: PopulateNode) => void) => {
   for (const node of populatedInOrder(selection)) {
     visit(node);
-    if (node.kind === 'dynamiczone') for (const component of node.components.values()) walk(component, visit);
+    if (isUnionNode(node)) for (const component of node.components.values()) walk(component, visit);
     else if (node.kind !== 'count') walk(node.selection, visit);
   }
 };
@@ -54,6 +54,7 @@ const nodeKey = (node: PopulateNode): string => {
     case 'count':
       return `${name}#`;
     case 'dynamiczone':
+    case 'morph':
       return `${name}${node.restricted ? '!' : ''}{${[...node.components].map(([uid, component]) => `${uid}:${selectionKey(component)}`).join(';')}}`;
     default:
       return `${name}${argumentsOf(node).map((argument) => `@${argument.name}`).join('')}${selectionKey(node.selection)}`;
@@ -84,7 +85,7 @@ export const selectionText = (selection: Selection, next: () => string, prefix =
 const nodeText = (node: PopulateNode, next: () => string): string => {
   const name = node.populatable.name;
   if (node.kind === 'count') return `${name}(${ALL_ROWS}) { documentId }`;
-  if (node.kind === 'dynamiczone') {
+  if (isUnionNode(node)) {
     const fragments = [...node.components.values()].map(
       (component, index) => `... on ${component.view.typeName} { ${selectionText(component, next, zoneAliasPrefix(index))} }`,
     );

@@ -23,13 +23,21 @@ export type PopulateNode =
       sort?: string[];
     }
   | { kind: 'count'; populatable: Populatable }
-  | {
-      kind: 'dynamiczone';
-      populatable: Populatable;
-      /** per component uid; `restricted`: entries of other components are left out (`on`) */
-      components: Map<string, Selection>;
-      restricted: boolean;
-    };
+  | (PerType & { kind: 'dynamiczone' })
+  /** a polymorphic relation: its "components" are content-types */
+  | (PerType & { kind: 'morph' });
+
+/** A node whose items are each of one of several types, selected per type. */
+interface PerType {
+  populatable: Populatable;
+  /** per component uid; `restricted`: entries of other components are left out (`on`) */
+  components: Map<string, Selection>;
+  restricted: boolean;
+}
+
+export type UnionNode = PopulateNode & { kind: 'dynamiczone' | 'morph' };
+
+export const isUnionNode = (node: PopulateNode): node is UnionNode => node.kind === 'dynamiczone' || node.kind === 'morph';
 
 /** Populated fields in the view's output order, whatever order the query string named them in. */
 export const populatedInOrder = (selection: Selection): PopulateNode[] =>

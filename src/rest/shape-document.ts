@@ -42,20 +42,25 @@ export const createShaper = (selection: Selection, prefix = ''): Shaper => {
         const related = source[key];
         target[name] = { count: Array.isArray(related) ? related.length : 0 };
       });
-    } else if (node.kind === 'dynamiczone') {
+    } else if (node.kind === 'dynamiczone' || node.kind === 'morph') {
+      // a zone's entries are named by `__component`, a polymorphic relation's items by `__type`, as Strapi names them
+      const tag = node.kind === 'dynamiczone' ? '__component' : '__type';
       const byTypeName = new Map(
         [...node.components].map(([uid, component], index) => [component.view.typeName, { uid, shape: createShaper(component, zoneAliasPrefix(index)) }]),
       );
+      const shapeEntry = (entry: Document): Document[] => {
+        const component = byTypeName.get(entry.__typename as string);
+        if (!component) return [];
+        const shaped = component.shape(entry);
+        shaped[tag] = component.uid;
+        return [shaped];
+      };
+      const toOne = node.kind === 'morph' && node.populatable.kind === 'morph' && !node.populatable.toMany;
       steps.set(key, (source, target) => {
-        const entries = Array.isArray(source[key]) ? (source[key] as Document[]) : [];
+        const value = source[key];
         // Entries of components not asked for (`on`) or no longer in the zone only carry `__typename`: left out.
-        target[name] = entries.flatMap((entry) => {
-          const component = byTypeName.get(entry.__typename as string);
-          if (!component) return [];
-          const shaped = component.shape(entry);
-          shaped.__component = component.uid;
-          return [shaped];
-        });
+        if (toOne) target[name] = value === null || value === undefined ? null : (shapeEntry(value as Document)[0] ?? null);
+        else target[name] = (Array.isArray(value) ? (value as Document[]) : []).flatMap(shapeEntry);
       });
     } else {
       const shape = createShaper(node.selection);

@@ -26,6 +26,13 @@ const convertFields = (selection: Selection): ((fields: Document) => Document) =
       steps.push((fields) => {
         fields[name] = (fields[name] as Document[]).map((entry) => byUid.get(entry.__component as string)?.(entry) ?? entry);
       });
+    } else if (node.kind === 'morph') {
+      // items of a polymorphic relation are documents: each wrapped as its own type's
+      const byUid = new Map([...node.components].map(([uid, member]) => [uid, createV4Converter(member)]));
+      const convert = (item: Document): Document => ({ __type: item.__type, ...(byUid.get(item.__type as string)?.(item) ?? item) });
+      steps.push((fields) => {
+        fields[name] = { data: mapValue(fields[name], convert) };
+      });
     } else if (node.kind === 'component') {
       const convert = convertFields(node.selection);
       steps.push((fields) => {

@@ -10,6 +10,7 @@ import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirective
 import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
 import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';
+import { genericMorphResolvers } from '../resolvers/morph-loader';
 import { scalarResolvers } from '../resolvers/scalars';
 import { enumResolvers } from '../resolvers/enum-values';
 import type { Extension } from '../extensions/types';
@@ -33,7 +34,12 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
     scalarResolvers(models),
     enumResolvers(models),
     componentResolvers(models),
-    ...[...models.contentTypes.values()].map((contentType) => contentTypeResolvers(models, contentType)),
+    genericMorphResolvers(models),
+    ...[...models.contentTypes.values()].map((contentType) => {
+      // a type whose mutations are off has no mutation fields (emit-root-fields): nothing to resolve
+      const { Mutation, ...others } = contentTypeResolvers(models, contentType);
+      return shadowCrud.isMutationsEnabled(contentType.uid) ? { ...others, Mutation } : others;
+    }),
     ...[...models.contentTypes.values()].map(subscriptionResolvers),
     ...extraResolvers,
     ...extensions.flatMap((extension) => (extension.resolvers ? [extension.resolvers] : [])),

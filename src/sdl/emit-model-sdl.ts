@@ -79,6 +79,9 @@ const outputFieldsOf = (context: EmitContext, owner: Owner, name: string, attrib
     }
     case 'dynamiczone':
       return [{ name, type: `[${names.dynamicZoneName(owner.typeName, name)}]`, directives: disabled }];
+    case 'morph':
+      // each related document's own type's find permission is checked as it is read
+      return [{ name, type: attribute.relation === 'morphToMany' ? `[${names.GENERIC_MORPH}]` : names.GENERIC_MORPH, directives: disabled }];
     case 'enumeration':
       return [{ name, type: `${names.enumName(owner.typeName, name)}${attribute.required ? '!' : ''}`, directives: disabled }];
     default:
@@ -99,6 +102,9 @@ const inputFieldOf = (context: EmitContext, owner: Owner, name: string, attribut
     }
     case 'dynamiczone':
       return { name, type: `[${names.dynamicZoneInputName(owner.typeName, name)}!]`, directives };
+    case 'morph':
+      // Strapi's GraphQL inputs have no polymorphic relations; REST bodies (compiled to this input) write them
+      return { name, type: 'JSON', directives };
     case 'enumeration':
       return { name, type: names.enumName(owner.typeName, name), directives };
     default:
@@ -120,6 +126,7 @@ const filterFieldOf = (context: EmitContext, owner: Owner, name: string, attribu
       return { name, type: names.filtersInputName(componentTypeNameOf(context, attribute.component)), directives };
     case 'media':
     case 'dynamiczone':
+    case 'morph':
       return undefined;
     default:
       return { name, type: filterInputOf(filterScalarOf(attribute.type)), directives };
@@ -207,6 +214,8 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
       [
         ...attributes.map(([name, attribute]) => inputFieldOf(context, owner, name, attribute)),
         { name: 'publishedAt', type: 'DateTime' },
+        // as Strapi types them: accepted and left alone (a localized type's locale is an argument)
+        ...(contentType.localized ? [] : [{ name: 'locale', type: 'String' }]),
       ],
       typeDirectives,
     ),
@@ -227,9 +236,22 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
               { name: 'localizations', type: filtersInput },
             ]
           : []),
+        // on a relation (`category: { null: true }`): whether any document is linked; a Folio addition
+        { name: 'null', type: 'Boolean' },
+        { name: 'notNull', type: 'Boolean' },
         ...logicalFilterFields(filtersInput),
       ],
       typeDirectives,
     ),
   ].join('\n\n');
+};
+
+/** Strapi's `GenericMorph`: every component, file and content-type a polymorphic relation may answer. */
+export const emitGenericMorph = (context: EmitContext): string => {
+  const members = [
+    ...[...context.models.components.values()].map((component) => names.componentTypeName(component)),
+    names.SHARED_NAMES.uploadFile,
+    ...[...context.models.contentTypes.values()].filter((contentType) => context.shadowCrud.isEnabled(contentType.uid)).map((contentType) => names.typeName(contentType)),
+  ];
+  return `union ${names.GENERIC_MORPH} = ${members.join(' | ')}`;
 };

@@ -63,7 +63,9 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
       { name: names.connectionQueryName(contentType), type: names.entityCollectionName(type), args: listArgs, directives: marks('find') },
       { name: names.pluralQueryName(contentType), type: `[${type}]!`, args: listArgs, directives: marks('find') },
     ],
-    mutations: [
+    // A type whose mutations are off has none, rather than disabled ones: a module may define its own
+    // under those names (users-permissions' createUsersPermissionsUser, typed as Strapi types it).
+    mutations: !context.shadowCrud.isMutationsEnabled(contentType.uid) ? [] : [
       { name: names.createMutationName(contentType), type, args: [status, data, ...locale], directives: marks('create') },
       {
         name: names.updateMutationName(contentType),

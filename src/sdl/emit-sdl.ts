@@ -1,5 +1,5 @@
 import type { Models } from '../models/types';
-import { emitComponentSdl, emitContentTypeSdl, type EmitContext } from './emit-model-sdl';
+import { emitComponentSdl, emitContentTypeSdl, emitGenericMorph, type EmitContext } from './emit-model-sdl';
 import { emitRootFields } from './emit-root-fields';
 import { emitSharedSdl } from './shared-sdl';
 import { printBlock } from './sdl-builder';
@@ -24,6 +24,8 @@ export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
     '"""documentId, array of documentIds, or { connect, disconnect, set } (Strapi\'s relation forms)"""\nscalar RelationInput',
     ...[...models.components.values()].map((component) => emitComponentSdl(context, component)),
     ...contentTypes.map((contentType) => emitContentTypeSdl(context, contentType)),
+    // every schema has it: UploadFile.related answers with it, as polymorphic relations do
+    emitGenericMorph(context),
     printBlock('type', 'Query', queries.length > 0 ? queries : [{ name: '_empty', type: 'Boolean' }]),
     ...(mutations.length > 0 ? [printBlock('type', 'Mutation', mutations)] : []),
     ...(subscriptions.length > 0 ? [printBlock('type', 'Subscription', subscriptions)] : []),

@@ -57,6 +57,9 @@ export const subscriptionName = (contentType: Pick<ContentType, 'singularName'>,
 export const subscriptionSuffixes = (contentType: Pick<ContentType, 'draftAndPublish'>): SubscriptionSuffix[] =>
   (Object.keys(SUBSCRIPTION_EVENTS) as SubscriptionSuffix[]).filter((suffix) => suffix !== 'Published' || contentType.draftAndPublish);
 
+/** The union of every type a polymorphic relation may answer, as Strapi's GraphQL plugin names it. */
+export const GENERIC_MORPH = 'GenericMorph';
+
 export const SHARED_NAMES = {
   publicationStatus: 'PublicationStatus',
   publicationFilter: 'PublicationFilter',

@@ -1,5 +1,5 @@
 import { ALL_FILTER_SCALARS, emitScalarFilterInput } from './scalar-types';
-import { PUBLICATION_FILTERS, SHARED_NAMES as N, publicationFilterEnumValue } from './naming';
+import { GENERIC_MORPH, PUBLICATION_FILTERS, SHARED_NAMES as N, publicationFilterEnumValue } from './naming';
 
 /** Scalars, enums and types that every generated schema has, whatever the models. */
 export const emitSharedSdl = (): string =>
@@ -34,6 +34,7 @@ export const emitSharedSdl = (): string =>
   previewUrl: String
   provider: String!
   provider_metadata: JSON
+  related: [${GENERIC_MORPH}]
   createdAt: DateTime
   updatedAt: DateTime
   publishedAt: DateTime

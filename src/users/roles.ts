@@ -13,7 +13,7 @@ export const PUBLIC_ROLE = 'public';
 export const AUTHENTICATED_ROLE = 'authenticated';
 export const ME_PERMISSION = 'plugin::users-permissions.user.me';
 export const CHANGE_PASSWORD_PERMISSION = 'plugin::users-permissions.auth.changePassword';
-/** `/api/users` writes: REST only (the users' Shadow CRUD mutations are off), checked by the users routes */
+/** `/api/users` writes and their GraphQL mutations (`createUsersPermissionsUser`…; the users' Shadow CRUD mutations are off) */
 export const USER_WRITE_PERMISSIONS = {
   create: 'plugin::users-permissions.user.create',
   update: 'plugin::users-permissions.user.update',

@@ -3,15 +3,17 @@ import type { FolioContext } from '../context';
 import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument } from '../storage/types';
 import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
-import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION } from './roles';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from './roles';
+import type { UserAdmin } from './user-admin';
 import { refuseOverLimit, type RateLimiter } from './rate-limiter';
 import { clientOfContext } from '../resolvers/client-address';
 import type { SignedIn, UserAccounts } from './user-accounts';
 
 /**
- * The users-permissions part of the GraphQL schema, named as Strapi names it: `register`, `login`
- * and `me`. Users and roles get Shadow CRUD queries (`usersPermissionsUsers`…) from their content
- * types; their generic mutations are switched off, since a user is only made by registering.
+ * The users-permissions part of the GraphQL schema, named as Strapi names it: `register`, `login`,
+ * `me`, and the plugin's user administration (`createUsersPermissionsUser`…, the `/api/users`
+ * writes under the same permissions, on the user type's Shadow CRUD input). Users and roles get Shadow CRUD queries
+ * (`usersPermissionsUsers`…) from their content types; their generic mutations are switched off.
  */
 
 const USERS_PERMISSIONS_SDL = `
@@ -49,6 +51,10 @@ type UsersPermissionsLoginPayload {
   user: UsersPermissionsMe!
 }
 
+type UsersPermissionsUserEntityResponse {
+  data: UsersPermissionsUser
+}
+
 type Query {
   me: UsersPermissionsMe
 }
@@ -59,17 +65,37 @@ type Mutation {
   register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload!
   """Change user password. Confirm with the current password."""
   changePassword(currentPassword: String!, password: String!, passwordConfirmation: String!): UsersPermissionsLoginPayload
+  """Create a new user"""
+  createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
+  """Update an existing user"""
+  updateUsersPermissionsUser(id: ID!, data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
+  """Delete an existing user"""
+  deleteUsersPermissionsUser(id: ID!): UsersPermissionsUserEntityResponse!
 }
 `;
+
+/**
+ * The input as the user administration takes it (a REST body, whose rules apply: `provider` and the
+ * private tokens may not be set): the role by its numeric id; `publishedAt` and `locale`, which
+ * users do not have, left alone.
+ */
+const userBody = (data: Record<string, unknown>): Record<string, unknown> => {
+  const { publishedAt, locale, role, ...body } = data;
+  void publishedAt;
+  void locale;
+  if (role === undefined) return body;
+  return { ...body, role: typeof role === 'string' && /^\d+$/.test(role) ? Number(role) : role };
+};
 
 export interface UsersGraphqlOptions {
   documents: DocumentService;
   /** available once the module has started */
   accounts: () => UserAccounts;
+  admin: () => UserAdmin;
   limiter: RateLimiter;
 }
 
-export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: UsersGraphqlOptions): Extension => {
+export const createUsersGraphqlExtension = ({ documents, accounts, admin, limiter }: UsersGraphqlOptions): Extension => {
   const limited =
     <A>(action: (accounts: UserAccounts, args: A, context: FolioContext) => Promise<SignedIn>) =>
     async (_: unknown, args: A, context: FolioContext) => {
@@ -88,6 +114,9 @@ export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: Us
         login: limited((accounts, args: { input: unknown }) => accounts.login(args.input)),
         // a stolen session must not make the current password guessable: limited like sign-in
         changePassword: limited((accounts, args: Record<string, unknown>, context) => accounts.changePassword(context.principal.user, args)),
+        createUsersPermissionsUser: async (_: unknown, args: { data: Record<string, unknown> }) => ({ data: await admin().create(userBody(args.data)) }),
+        updateUsersPermissionsUser: async (_: unknown, args: { id: string; data: Record<string, unknown> }) => ({ data: await admin().update(Number(args.id), userBody(args.data)) }),
+        deleteUsersPermissionsUser: async (_: unknown, args: { id: string }) => ({ data: await admin().remove(Number(args.id)) }),
       },
       UsersPermissionsMe: {
         role: (user: StoredDocument) =>
@@ -99,6 +128,9 @@ export const createUsersGraphqlExtension = ({ documents, accounts, limiter }: Us
       'Mutation.register': { auth: false },
       'Mutation.login': { auth: false },
       'Mutation.changePassword': { auth: { scope: [CHANGE_PASSWORD_PERMISSION] } },
+      'Mutation.createUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.create] } },
+      'Mutation.updateUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.update] } },
+      'Mutation.deleteUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.destroy] } },
     },
     shadowCRUD: {
       [USER_UID]: { disableMutations: true },

@@ -6,6 +6,7 @@ import { openStore } from '../../src/storage/open-store';
 import { UniqueConstraintError, type Store, type StoredDocument } from '../../src/storage/types';
 import type { RelationAttribute } from '../../src/models/types';
 import { createRelationWrites, linkedValue, owningValues } from '../../src/documents/relation-writes';
+import { entityIdsOf, parseRelationInput, resolveIds } from '../../src/documents/relation-input';
 import { allOf, createDocumentReads, withTiebreak } from '../../src/documents/document-reads';
 import { createUniqueCheck, reportingUniqueErrors, uniqueIssuesOf } from '../../src/documents/unique-values';
 import { createDocumentVersions, sharedValuesOf } from '../../src/documents/document-versions';
@@ -45,6 +46,24 @@ describe('relation writes: pure parts', () => {
     expect(linkedValue(undefined, 'a', true, true)).toEqual(['a']);
     expect(linkedValue('z', 'a', true, false)).toBe('a');
     expect(linkedValue('a', 'a', false, false)).toBeNull();
+  });
+});
+
+describe('relation inputs: numeric ids', () => {
+  test("Strapi's short and long hand ids are parsed as ids, looked up, and replaced by documentIds; one naming nothing is reported", () => {
+    const tags = attribute(article, 'tags');
+    const parsed = parseRelationInput(tags, { connect: [3, { id: 4, position: { start: true } }, 'doc-5'], disconnect: [{ id: 6 }] });
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(entityIdsOf(parsed.change)).toEqual([3, 4, 6]);
+    const documentIds = new Map([[3, 'doc-3'], [4, 'doc-4'], [6, 'doc-6']]);
+    expect(resolveIds(parsed.change, documentIds)).toEqual({
+      kind: 'patch',
+      connect: [{ documentId: 'doc-3' }, { documentId: 'doc-4', position: { start: true } }, { documentId: 'doc-5' }],
+      disconnect: ['doc-6'],
+    });
+    expect(resolveIds(parsed.change, new Map([[3, 'doc-3']]))).toEqual({ missing: 4 });
+    // not ids: fractions, zero, negatives
+    for (const value of [[1.5], [0], [-2], [{ id: 'x' }]]) expect(parseRelationInput(tags, value).ok).toBe(false);
   });
 });
 
@@ -92,10 +111,10 @@ describe('document parts against a store', () => {
     await insert(category.collectionName, [{ id: 1, documentId: 'cat1', _status: 'published', name: 'One' }]);
     const relations = createRelationWrites({ models, store, countFiles: async (ids) => ids.filter((id) => id === 7).length });
     const write = { name: 'category', attribute: attribute(article, 'category'), change: { kind: 'set' as const, items: ['cat1'] } };
-    await expect(relations.checkReferences({ values: {}, relations: [write], mediaIds: [7], issues: [] }, undefined)).resolves.toBeUndefined();
-    const missing = await errorOf(() => relations.checkReferences({ values: {}, relations: [{ ...write, change: { kind: 'set', items: ['nope'] } }], mediaIds: [], issues: [] }, undefined));
+    await expect(relations.checkReferences({ values: {}, relations: [write], storedReferences: [], mediaIds: [7], issues: [] }, undefined)).resolves.toBeUndefined();
+    const missing = await errorOf(() => relations.checkReferences({ values: {}, relations: [{ ...write, change: { kind: 'set', items: ['nope'] } }], storedReferences: [], mediaIds: [], issues: [] }, undefined));
     expect(missing.message).toBe('Document with id "nope", locale "null" not found');
-    const noFile = await errorOf(() => relations.checkReferences({ values: {}, relations: [], mediaIds: [7, 8], issues: [] }, undefined));
+    const noFile = await errorOf(() => relations.checkReferences({ values: {}, relations: [], storedReferences: [], mediaIds: [7, 8], issues: [] }, undefined));
     expect(noFile.message).toBe('File not found among ids 7, 8');
   });
 

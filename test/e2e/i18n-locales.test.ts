@@ -34,3 +34,23 @@ test('without plugin::i18n.locales.listLocales: 403', async () => {
     await closed.stop();
   }
 });
+
+test("the same locales over GraphQL, as Strapi's schema has them: one by documentId, a list and a connection with filters, sort and pagination", async () => {
+  const list = await server.gql<{ i18NLocales: Array<{ code: string; name: string; documentId: string }> }>('{ i18NLocales(sort: "code:desc") { code name documentId } }');
+  expect(list.body.errors).toBeUndefined();
+  expect(list.body.data!.i18NLocales.map((locale) => locale.code)).toEqual(['fr-CA', 'en']);
+  const [french] = list.body.data!.i18NLocales;
+  const one = await server.gql<{ i18NLocale: { name: string } }>('query($id: ID!) { i18NLocale(documentId: $id) { name } }', { id: french.documentId });
+  expect(one.body.data).toEqual({ i18NLocale: { name: 'French (Canada) (fr-CA)' } });
+  const connection = await server.gql<{ i18NLocales_connection: unknown }>(
+    '{ i18NLocales_connection(filters: { code: { startsWith: "fr" } }, pagination: { pageSize: 1 }) { nodes { code } pageInfo { total page pageSize pageCount } } }',
+  );
+  expect(connection.body.data).toEqual({ i18NLocales_connection: { nodes: [{ code: 'fr-CA' }], pageInfo: { total: 1, page: 1, pageSize: 1, pageCount: 1 } } });
+  const closed = await startTestServer();
+  try {
+    const forbidden = await closed.gql<{ i18NLocales: unknown }>('{ i18NLocales { code } }');
+    expect(forbidden.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  } finally {
+    await closed.stop();
+  }
+});

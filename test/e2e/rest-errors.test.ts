@@ -219,7 +219,9 @@ describe('no request makes the server answer 500 or hang', () => {
     ['/api/articles', '{"data": null}'],
     ['/api/articles', '"just a string"'],
     ['/api/articles', '[]'],
-    ['/api/homepage', '{"data": {"featuredArticles": [1, 2]}}'],
+    // numeric ids name documents (as in Strapi): these name none, or are no ids
+    ['/api/homepage', '{"data": {"featuredArticles": [999998, 999999]}}'],
+    ['/api/homepage', '{"data": {"featuredArticles": [1.5, -2]}}'],
   ])('POST/PUT %s %s', async (path, body) => {
     const { status } = await api.request(path === '/api/homepage' ? 'PUT' : 'POST', path, { body });
     expect(status).toBeGreaterThanOrEqual(400);

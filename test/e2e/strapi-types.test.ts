@@ -47,3 +47,11 @@ test("DateTimeFilterInput has Strapi's operators, text ones included, comparing 
     expect(names).toContain(operator);
   }
 });
+
+test("the input of a type that is not localized has Strapi's locale field: accepted on both surfaces and stored nowhere", async () => {
+  const graphql = await server.gql<{ createTag: { name: string } }>('mutation($d: TagInput!) { createTag(data: $d) { name } }', { d: { name: 'blue', locale: 'fr' } }, server.asAdmin);
+  expect(graphql.body).toEqual({ data: { createTag: { name: 'blue' } } });
+  const rest = await fetch(`${server.url}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json', ...server.asAdmin }, body: JSON.stringify({ data: { name: 'cyan', locale: 'en' } }) });
+  expect(rest.status).toBe(201);
+  expect(((await rest.json()) as { data: Record<string, unknown> }).data).not.toHaveProperty('locale');
+});

@@ -76,3 +76,24 @@ test('without user.create|update|destroy: 403 for the public, a read-only token 
     expect((await send('DELETE', `/api/users/${user.id}`, undefined, caller)).status).toBe(403);
   }
 });
+
+test("the same writes over GraphQL, as Strapi's schema has them: create, update and delete by numeric id, under the same permissions and rules", async () => {
+  const gql = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = admin) => server.gql<Record<string, { data: Record<string, unknown> | null }>>(query, variables, headers);
+  const role = await server.folio.services.store.collection('up_roles').findOne({ type: 'public' });
+  const created = await gql(
+    'mutation($d: UsersPermissionsUserInput!) { createUsersPermissionsUser(data: $d) { data { documentId username email confirmed role { type } } } }',
+    { d: { username: 'gina', email: 'Gina@example.com', password: 'Passw0rd!', role: String(role!.id), confirmed: true, publishedAt: null } },
+  );
+  expect(created.body.errors).toBeUndefined();
+  expect(created.body.data!.createUsersPermissionsUser.data).toMatchObject({ username: 'gina', email: 'gina@example.com', confirmed: true, role: { type: 'public' } });
+  const { id } = (await send<Array<{ id: number; username: string }>>('GET', '/api/users?filters[username][$eq]=gina')).body[0];
+  const updated = await gql('mutation($id: ID!) { updateUsersPermissionsUser(id: $id, data: { blocked: true }) { data { blocked } } }', { id: String(id) });
+  expect(updated.body.data!.updateUsersPermissionsUser.data).toEqual({ blocked: true });
+  const taken = await gql('mutation { createUsersPermissionsUser(data: { username: "gina", email: "g2@example.com", password: "Passw0rd!" }) { data { id: documentId } } }', {});
+  expect(taken.body.errors?.[0].message).toBe('Username already taken');
+  const forbidden = await gql('mutation($id: ID!) { deleteUsersPermissionsUser(id: $id) { data { username } } }', { id: String(id) }, bearer(READ_ONLY_TOKEN));
+  expect(forbidden.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  const deleted = await gql('mutation($id: ID!) { deleteUsersPermissionsUser(id: $id) { data { username } } }', { id: String(id) });
+  expect(deleted.body.data!.deleteUsersPermissionsUser.data).toEqual({ username: 'gina' });
+  expect((await send('GET', `/api/users/${id}`)).status).toBe(404);
+});

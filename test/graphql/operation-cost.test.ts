@@ -39,3 +39,11 @@ test('the amplification query of 25 aliases costs what it can return, millions',
   const query = `{ ${Array.from({ length: 25 }, (_, index) => branch(index)).join(' ')} }`;
   expect(cost(query)).toBeGreaterThan(10_000_000);
 });
+
+test('a dynamic-zone entry costs what the fragments of its own type cost: the dearest type, not all fragments together', () => {
+  const zone = (fragments: string) => cost(`{ articles(pagination: { limit: 1 }) { sections { __typename ${fragments} } } }`);
+  // 1 (articles) + 1 × (1 (sections) + 10 × (1 (__typename) + 2 (the quote's fields, dearer than the rich text's 1)))
+  expect(zone('... on ComponentSharedQuote { text source } ... on ComponentSharedRichText { body }')).toBe(1 + 1 + 10 * (1 + 2));
+  // two fragments on one type add up; a fragment on the union applies to every member
+  expect(zone('... on ComponentSharedQuote { text } ... on ComponentSharedQuote { source } ... on ArticleSectionsDynamicZone { __typename }')).toBe(1 + 1 + 10 * (1 + 2 + 1));
+});

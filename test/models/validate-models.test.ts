@@ -156,7 +156,7 @@ describe('relations', () => {
   const tag = (attributes: Record<string, unknown>) => ({ [TAG]: contentType('tag', 'tags', attributes) });
 
   test('relation kind must be known', () => {
-    expectProblem(postWith({ tags: { type: 'relation', relation: 'manyWay', target: 'api::tag.tag' } }, tag({})), POST, 'tags', /relation must be one of oneToOne, oneToMany, manyToOne, manyToMany, got "manyWay"/);
+    expectProblem(postWith({ tags: { type: 'relation', relation: 'manyWay', target: 'api::tag.tag' } }, tag({})), POST, 'tags', /relation must be one of oneToOne, oneToMany, manyToOne, manyToMany, morphToOne, morphToMany, got "manyWay"/);
   });
 
   test('target is required and must be a loaded content-type', () => {
@@ -291,5 +291,20 @@ describe('reporting', () => {
       components: new Map(),
     };
     expect(() => validateModels(models)).toThrow('post.json: attribute "locale": name "locale" is reserved');
+  });
+});
+
+describe('polymorphic relations', () => {
+  test('morphToOne and morphToMany load without a target, as morph attributes', () => {
+    const dir = writeSchemaDir(postWith({ related: { type: 'relation', relation: 'morphToMany' }, pinned: { type: 'relation', relation: 'morphToOne' } }));
+    const post = loadModels(dir).contentTypes.get('api::post.post')!;
+    expect(post.attributes.related).toEqual({ type: 'morph', relation: 'morphToMany', localized: false });
+    expect(post.attributes.pinned).toEqual({ type: 'morph', relation: 'morphToOne', localized: false });
+  });
+
+  test('an inverse side (morphOne, morphMany) and a morph relation in a component stop start-up, saying why', () => {
+    expectProblem(postWith({ owners: { type: 'relation', relation: 'morphMany', target: 'api::post.post', morphBy: 'related' } }), POST, 'owners', /morphMany \(the inverse side of a polymorphic relation\) is not served/);
+    const path = 'components/shared/card.json';
+    expectProblem(postWith({}, { [path]: component('card', { related: { type: 'relation', relation: 'morphToMany' } }) }), path, 'related', /polymorphic relations are served on content-types only/);
   });
 });

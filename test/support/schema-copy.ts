@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_SCHEMA } from './test-server';
@@ -8,6 +8,8 @@ export interface SchemaCopy {
   schemaDir: string;
   /** changes the content type `api::<name>.<name>`'s schema.json in place */
   editContentType(name: string, edit: (model: { attributes: Record<string, Record<string, unknown>> }) => void): void;
+  /** adds (or replaces) the component `<category>.<name>` with these attributes */
+  writeComponent(uid: string, attributes: Record<string, Record<string, unknown>>): void;
   remove(): void;
 }
 
@@ -22,6 +24,12 @@ export const copyExampleSchema = (): SchemaCopy => {
       const model = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, Record<string, unknown>> };
       edit(model);
       writeFileSync(file, JSON.stringify(model));
+    },
+    writeComponent(uid, attributes) {
+      const [category, name] = uid.split('.');
+      mkdirSync(join(schemaDir, 'components', category), { recursive: true });
+      const model = { collectionName: `components_${category}_${name}`, info: { displayName: name }, options: {}, attributes };
+      writeFileSync(join(schemaDir, 'components', category, `${name}.json`), JSON.stringify(model));
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };

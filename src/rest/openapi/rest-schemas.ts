@@ -79,6 +79,11 @@ const attributeSchema = (attribute: Attribute, schemaNames: SchemaNames): Schema
       });
       return many({ oneOf: entries });
     }
+    case 'morph': {
+      // populated, each item is a document of one of the related types, named by `__type`
+      const item: SchemaObject = { type: 'object', required: ['__type'], properties: { __type: { type: 'string' } }, additionalProperties: true };
+      return attribute.relation === 'morphToMany' ? many(item) : nullable(item);
+    }
     default:
       return nullable(scalarSchema(attribute));
   }

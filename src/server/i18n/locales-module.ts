@@ -6,13 +6,14 @@ import { errorBody, knownErrorBodyOf } from '../error-envelope';
 import { methodNotAllowedError } from '../../errors/graphql-errors';
 import { drainBody, sendError, sendJson } from '../http-json';
 import { createRequestAuthorizer } from '../request-authorizer';
+import { createLocalesSchema } from './locales-schema';
 
 /**
  * `GET /api/i18n/locales`, the i18n plugin's content route: the configured locales (`i18n.config`)
  * as Strapi lists them, `{ id, documentId, name: "French (Canada) (fr-CA)", code, …, isDefault }`,
  * behind `plugin::i18n.locales.listLocales`. Locales live in the config, not the store: their ids
  * follow the configured order and their documentIds are derived from their codes, so they stay
- * the same across restarts and instances.
+ * the same across restarts and instances. GraphQL's `i18NLocale(s)` read the same list (locales-schema).
  */
 
 export const LIST_LOCALES_PERMISSION = 'plugin::i18n.locales.listLocales';
@@ -38,7 +39,7 @@ export const createLocalesModule = (services: Services): FolioModule => {
   const locales = localesOf(services.config.i18n, new Date().toISOString());
   return {
     name: 'i18n',
-    permissions: [LIST_LOCALES_PERMISSION],
+    extension: createLocalesSchema(services, locales, LIST_LOCALES_PERMISSION),
     routes: ({ authenticator }) => {
       const { authorize } = createRequestAuthorizer(authenticator);
       return [

@@ -26,7 +26,7 @@ const create = (services: Services): FolioModule => {
   return {
     name: 'users-permissions',
     permissions: Object.values(USER_WRITE_PERMISSIONS),
-    extension: createUsersGraphqlExtension({ documents, accounts: () => started().accounts, limiter }),
+    extension: createUsersGraphqlExtension({ documents, accounts: () => started().accounts, admin: () => started().admin, limiter }),
     async start() {
       const roles = await seedRoles(config, documents);
       await tokens.seed(config.admin.apiTokens);
