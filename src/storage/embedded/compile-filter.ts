@@ -147,10 +147,12 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       const slot = target.textSlot(path);
       if (!pattern || slot === undefined || !trigramSearchable(pattern.literal)) return regex;
       const text = quoteIdentifier(target.tables.text);
-      return {
-        sql: `(d.k IN (SELECT rowid >> ${TEXT_SLOT_BITS} FROM ${text} WHERE ${text} MATCH ? AND (rowid & ${(1 << TEXT_SLOT_BITS) - 1}) = ${slot}) AND ${regex.sql})`,
-        params: [phraseQuery(foldCase(pattern.literal)), ...regex.params],
-      };
+      const searched = `d.k IN (SELECT rowid >> ${TEXT_SLOT_BITS} FROM ${text} WHERE ${text} MATCH ? AND (rowid & ${(1 << TEXT_SLOT_BITS) - 1}) = ${slot})`;
+      const phrase = phraseQuery(foldCase(pattern.literal));
+      // A phrase of trigrams matches where the folded literal is a substring of the folded value: exactly what a
+      // case-insensitive unanchored literal asks, so no document is read. Otherwise the RegExp decides among them.
+      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase] };
+      return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params] };
     }
     default:
       return undefined;

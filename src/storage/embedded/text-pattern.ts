@@ -6,6 +6,8 @@
 export interface LiteralPattern {
   literal: string;
   caseInsensitive: boolean;
+  /** `^` or `$`: where the literal must stand */
+  anchored: boolean;
 }
 
 const META = new Set('.*+?^${}()|[]\\');
@@ -14,8 +16,15 @@ const META = new Set('.*+?^${}()|[]\\');
 export function literalOf(pattern: unknown, options: unknown): LiteralPattern | undefined {
   if (typeof pattern !== 'string' || (options !== undefined && options !== '' && options !== 'i')) return undefined;
   let body = pattern;
-  if (body.startsWith('^')) body = body.slice(1);
-  if (body.endsWith('$') && !body.endsWith('\\$')) body = body.slice(0, -1);
+  let anchored = false;
+  if (body.startsWith('^')) {
+    body = body.slice(1);
+    anchored = true;
+  }
+  if (body.endsWith('$') && !body.endsWith('\\$')) {
+    body = body.slice(0, -1);
+    anchored = true;
+  }
   let literal = '';
   for (let i = 0; i < body.length; i++) {
     const char = body[i];
@@ -27,7 +36,7 @@ export function literalOf(pattern: unknown, options: unknown): LiteralPattern | 
     } else if (META.has(char)) return undefined;
     else literal += char;
   }
-  return { literal, caseInsensitive: options === 'i' };
+  return { literal, caseInsensitive: options === 'i', anchored };
 }
 
 const folded = new Uint16Array(0x10000);
