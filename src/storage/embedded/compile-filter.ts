@@ -151,8 +151,9 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       const phrase = phraseQuery(foldCase(pattern.literal));
       // A phrase of trigrams matches where the folded literal is a substring of the folded value: exactly what a
       // case-insensitive unanchored literal asks, so no document is read. Otherwise the RegExp decides among them.
-      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase] };
-      return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params] };
+      // Either way the cost grows with the matches (half the collection for a common word): heavy.
+      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true };
+      return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true };
     }
     default:
       return undefined;
