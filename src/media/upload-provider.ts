@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { UploadConfig } from '../config/types';
 import type { Store } from '../storage/types';
-import { hasFileBuckets, type FileBucket } from '../storage/mongodb/file-bucket';
+import { hasFileBuckets, type FileBucket } from '../storage/file-buckets';
 import { createUploadFolder, type OpenFile, type UploadFolder } from './upload-folder';
 
 /**

@@ -1,5 +1,4 @@
 import { openEmbeddedStore } from './embedded/create-embedded-store';
-import { openMongoStore } from './mongodb/create-mongodb-store';
 import type { Store } from './types';
 
 export interface StoreConfig {
@@ -17,7 +16,8 @@ export async function openStore(config: StoreConfig, dataDir: string): Promise<S
       return openEmbeddedStore(dataDir);
     case 'mongodb':
       if (!config.uri) throw new Error('the mongodb database client needs a connection string: set database.uri or DATABASE_URL');
-      return openMongoStore({ uri: config.uri, options: config.options });
+      // loaded here: the driver adds a tenth of a second to every start on the embedded store
+      return (await import('./mongodb/create-mongodb-store')).openMongoStore({ uri: config.uri, options: config.options });
     default:
       throw new Error(`unknown database client "${String((config as { client: unknown }).client)}": use "embedded" or "mongodb"`);
   }

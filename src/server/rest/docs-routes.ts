@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { FolioConfig } from '../../config/types';
 import { sendJson } from '../http-json';
 
@@ -41,7 +40,8 @@ const STRAPI_DOCS_PATH = '/documentation';
 export const servesApiDocs = (config: FolioConfig): boolean => config.graphql.introspection ?? config.env !== 'production';
 
 export const createDocsRoutes = (document: () => unknown) => {
-  const directory = getAbsoluteFSPath();
+  // the package's folder, found without loading its index (which loads Swagger UI's bundle: a fifth of a second at every start)
+  const directory = dirname(require.resolve('swagger-ui-dist/package.json'));
   const files = new Map<string, Buffer>();
   const fileOf = async (name: string): Promise<Buffer> => {
     let content = files.get(name);

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { open } from 'lmdb';
+import type * as Lmdb from 'lmdb';
 import type { IndexSpec, StoredDocument } from '../types';
 import type { EmbeddedDatabase } from './embedded-database';
 
@@ -17,6 +17,8 @@ const BATCH = 1000;
 export function migrateLmdbStore(dataDir: string, database: EmbeddedDatabase): void {
   const oldFile = join(dataDir, 'store.lmdb');
   if (!existsSync(oldFile)) return;
+  // only such folders need the LMDB binding
+  const { open } = require('lmdb') as typeof Lmdb;
   const env = open({ path: oldFile, maxDbs: 4, readOnly: true });
   try {
     const documents = env.openDB<StoredDocument, DocumentKey>({ name: 'documents', encoding: 'json' });

@@ -7,7 +7,8 @@ import { databaseNameOf, redactConnectionString } from './connection-string';
 import { createMongoCollection } from './mongodb-collection';
 import { isDuplicateKeyError, toUnavailable } from './mongodb-errors';
 import { onceUntilFailure } from '../../common/once-until-failure';
-import { createFileBucket, isBucketCollection, type FileBucket, type FileBucketStore } from './file-bucket';
+import { createFileBucket } from './file-bucket';
+import { isBucketCollection, type FileBucket, type FileBucketStore } from '../file-buckets';
 
 export interface MongoStoreConfig {
   uri: string;

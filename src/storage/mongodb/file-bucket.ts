@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, MongoRuntimeError, type Db, type ObjectId } from 'mongodb';
-import type { Store } from '../types';
+import type { FileBucket } from '../file-buckets';
 import { toUnavailable } from './mongodb-errors';
 
 /**
@@ -9,32 +8,6 @@ import { toUnavailable } from './mongodb-errors';
  * database reads what any of them stored. A name holds one file: storing it again uploads the new
  * content first and then removes the older ones, so a reader never finds the name empty.
  */
-
-export interface StoredFile {
-  size: number;
-  /** the bytes from `start` to `end` (both included), or all of them */
-  stream(range?: { start: number; end: number }): Readable;
-}
-
-export interface FileBucket {
-  put(name: string, source: Readable): Promise<void>;
-  /** null when no file has the name */
-  open(name: string): Promise<StoredFile | null>;
-  /** a missing name is not an error */
-  remove(name: string): Promise<void>;
-  /** the names of files stored before `before` */
-  namesStoredBefore(before: Date): Promise<string[]>;
-}
-
-/** A store that can hold files as well as documents (the MongoDB engine). */
-export interface FileBucketStore extends Store {
-  fileBucket(name: string): FileBucket;
-}
-
-export const hasFileBuckets = (store: Store): store is FileBucketStore => typeof (store as Partial<FileBucketStore>).fileBucket === 'function';
-
-/** The collections of GridFS buckets hold chunks of bytes, not documents: exports and listings leave them out. */
-export const isBucketCollection = (name: string): boolean => /\.(files|chunks)$/.test(name);
 
 const unavailableOr = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
