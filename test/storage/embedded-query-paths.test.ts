@@ -15,7 +15,8 @@ function createRandom(seed: number): () => number {
   };
 }
 
-const WORDS = ['alpha', 'Beta', 'gamma', 'DELTA', 'épsilon', 'Ωmega', 'straße', 'σίσυφος', 'x.y*z', 'a"b', '(paren)', 'zeta', 'eta', 'İstanbul', 'ﬀ'];
+// lone surrogates and U+FFFD: UTF-8 cannot hold the first, the trigram index writes them as the second
+const WORDS = ['alpha', 'Beta', 'gamma', 'DELTA', 'épsilon', 'Ωmega', 'straße', 'σίσυφος', 'x.y*z', 'a"b', '(paren)', 'zeta', 'eta', 'İstanbul', 'ﬀ', 'lo\ud800ne', 'rep\ufffdla'];
 const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -116,6 +117,17 @@ describe('embedded engine query paths agree with plain evaluation', () => {
       if (JSON.stringify(found) !== JSON.stringify(expected)) disagreements.push(`${JSON.stringify({ candidate, sort, skip, limit })}`);
     }
     expect(disagreements.slice(0, 5)).toEqual([]);
+  });
+
+  test('a text holding a lone surrogate is found through the trigram index by the characters around it', async () => {
+    const notes = store.collection('notes');
+    await notes.createIndex({ keys: [['text', 1]], text: true });
+    await notes.insertMany([{ n: 1, text: 'lo\ud800ne and more' }, { n: 2, text: 'rep\ufffdlace' }, { n: 3, text: 'plain and more' }]);
+    const found = async (filter: Filter) => (await notes.find(filter, { sort: [['n', 1]] })).map((note) => note.n);
+    expect(await found({ text: { $regex: 'NE AND', $options: 'i' } })).toEqual([1]);
+    expect(await found({ text: { $regex: 'and more', $options: 'i' } })).toEqual([1, 3]);
+    expect(await found({ text: { $regex: 'lo\ud800n', $options: 'i' } })).toEqual([1]);
+    expect(await found({ text: { $regex: 'p\ufffdl' } })).toEqual([2]);
   });
 
   test('updates keep every index path in step', async () => {

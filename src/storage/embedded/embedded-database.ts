@@ -6,7 +6,7 @@ import { createCollectionState, type CollectionState } from './collection-state'
 import { extractOf, TEXT_SLOT_BITS } from './compile-filter';
 import { entriesOf } from './multikey-entries';
 import { collectKinds, KIND } from './path-kinds';
-import { foldCase, survivesUtf8 } from './text-pattern';
+import { indexedText } from './text-pattern';
 import { getPath } from './document-path';
 import { cached, registerFunctions } from './sql-functions';
 
@@ -147,7 +147,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     const insertText = statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`);
     target.textPaths.forEach((path, slot) => {
       const value = getPath(document, path);
-      if (typeof value === 'string' && survivesUtf8(value)) insertText.run(key * MAX_TEXT_PATHS + slot, foldCase(value));
+      if (typeof value === 'string') insertText.run(key * MAX_TEXT_PATHS + slot, indexedText(value));
     });
   }
 
@@ -247,7 +247,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
             if (rows.length === 0) break;
             for (const row of rows) {
               const value = getPath(JSON.parse(row.doc), path);
-              if (typeof value === 'string' && survivesUtf8(value)) insertText.run(row.k * MAX_TEXT_PATHS + slot, foldCase(value));
+              if (typeof value === 'string') insertText.run(row.k * MAX_TEXT_PATHS + slot, indexedText(value));
             }
             after = rows[rows.length - 1].k;
           }

@@ -69,15 +69,20 @@ export function foldCase(text: string): string {
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+const REPLACEMENT = '\ufffd';
 
-/** Whether SQLite (UTF-8) holds `text` unchanged: lone surrogates are replaced on the way in. */
-export function survivesUtf8(text: string): boolean {
-  return !LONE_SURROGATE.test(text);
+/**
+ * What the trigram index holds for a string: its folded form, lone surrogates (which UTF-8 cannot hold) as
+ * U+FFFD, so every other character keeps its place and a literal without either is found where it is.
+ */
+export function indexedText(value: string): string {
+  return foldCase(value).replace(LONE_SURROGATES, REPLACEMENT);
 }
 
-/** Trigrams need three characters: shorter literals cannot use the index. */
+/** Trigrams need three characters; a literal holding a lone surrogate or U+FFFD cannot be told apart in the index. */
 export function trigramSearchable(literal: string): boolean {
-  return [...literal].length >= 3 && survivesUtf8(literal);
+  return [...literal].length >= 3 && !LONE_SURROGATE.test(literal) && !literal.includes(REPLACEMENT);
 }
 
 /** An FTS5 query for `literal` as one phrase (a substring, with the trigram tokenizer). */
