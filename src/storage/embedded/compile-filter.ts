@@ -54,9 +54,10 @@ export function jsonPath(path: string): string | undefined {
   return `'${`$.${segments.map((segment) => `"${segment}"`).join('.')}`.replaceAll("'", "''")}'`;
 }
 
-export const extractOf = (path: string): string | undefined => {
+/** `json_extract` of a path of the document column (`d.doc` in queries, `doc` in index definitions). */
+export const extractOf = (path: string, column = 'd.doc'): string | undefined => {
   const literal = jsonPath(path);
-  return literal && `json_extract(d.doc, ${literal})`;
+  return literal && `json_extract(${column}, ${literal})`;
 };
 
 // balanced: SQLite refuses expressions nested deeper than 1,000, which a flat `a OR b OR …` of 1,000 terms is

@@ -61,17 +61,16 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const where = condition(state, filter);
     if (!state.created) return [];
     const table = quote(state.tables.docs);
-    const from = `SELECT d.k AS k, json(d.doc) AS doc FROM ${table} AS d WHERE ${where.sql}`;
     const order = sqlOrder(state, options.sort);
     if (order !== undefined) {
       // the page's keys first: the rows matched and skipped over are then read from indexes alone, and only the
       // page's documents from the table
       const sql = `SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const keys = (await select<{ k: number }>(database, sql, [...where.params, options.limit ?? -1, options.skip], where.heavy)).map((row) => row.k);
-      return byKeys(store.database(), table, keys);
+      return byKeys(database, table, keys);
     }
     // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
-    const matched = await select<Row>(database, from, where.params, where.heavy);
+    const matched = await select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc FROM ${table} AS d WHERE ${where.sql}`, where.params, where.heavy);
     const parsed = new Map(matched.map((row) => [row.k, row]));
     const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
     const end = options.limit === undefined ? undefined : options.skip + options.limit;
@@ -92,12 +91,13 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return projection ? projectDocument(document, projection) : document;
     });
 
-  function matchingRows(filter: Filter, limit: number): Row[] {
+  /** The rows a write addresses, in natural order: with their documents for an update, keys alone for a delete. */
+  function matchingRows(filter: Filter, limit: number, columns: 'd.k AS k, json(d.doc) AS doc' | 'd.k AS k'): Row[] {
     const database = store.database();
     const state = database.state(name);
     const where = condition(state, filter);
     if (!state.created) return [];
-    const sql = `SELECT d.k AS k, json(d.doc) AS doc FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql} ORDER BY d.k LIMIT ?`;
+    const sql = `SELECT ${columns} FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql} ORDER BY d.k LIMIT ?`;
     return database.statement(sql).all(...where.params, Number.isFinite(limit) ? limit : -1) as Row[];
   }
 
@@ -107,7 +107,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return store.write(() => {
       const database = store.database();
       const state = database.state(name);
-      const matched = matchingRows(filter, limit);
+      const matched = matchingRows(filter, limit, 'd.k AS k, json(d.doc) AS doc');
       for (const row of matched) database.replace(state, row.k, applyUpdate(JSON.parse(row.doc), prepared));
       return matched.length;
     });
@@ -118,7 +118,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return store.write(() => {
       const database = store.database();
       const state = database.state(name);
-      const matched = matchingRows(filter, limit);
+      const matched = matchingRows(filter, limit, 'd.k AS k');
       for (const row of matched) database.remove(state, row.k);
       return matched.length;
     });

@@ -125,7 +125,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   // A field that starts holding arrays gets multikey entries for the scalars it already holds.
   function backfillMultikey(target: CollectionState, field: string): void {
-    const extract = extractOf(field)!.replace('d.doc', 'doc');
+    const extract = extractOf(field, 'doc')!;
     const type = extract.replace('json_extract', 'json_type');
     statement(
       `INSERT INTO ${quote(target.tables.multikey)} (f, v, k) SELECT ?, CASE ${type} WHEN 'true' THEN x'01' WHEN 'false' THEN x'00' WHEN 'object' THEN x'f0' ELSE ${extract} END, k FROM ${quote(target.tables.docs)} WHERE ${type} IS NOT NULL AND ${type} <> 'array'`,
@@ -133,10 +133,10 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   }
 
   function noteKinds(target: CollectionState, document: StoredDocument): void {
-    const before = new Map(target.kinds);
-    for (const path of collectKinds(document, target.kinds)) {
-      statement('INSERT OR REPLACE INTO folio_paths (collection, path, kinds) VALUES (?, ?, ?)').run(target.name, path, target.kinds.get(path)!);
-      const gainedArray = !path.includes('.') && ((before.get(path) ?? 0) & KIND.array) === 0 && (target.kinds.get(path)! & KIND.array) !== 0;
+    for (const { path, before } of collectKinds(document, target.kinds)) {
+      const kinds = target.kinds.get(path)!;
+      statement('INSERT OR REPLACE INTO folio_paths (collection, path, kinds) VALUES (?, ?, ?)').run(target.name, path, kinds);
+      const gainedArray = !path.includes('.') && (before & KIND.array) === 0 && (kinds & KIND.array) !== 0;
       if (gainedArray) backfillMultikey(target, path);
     }
   }
@@ -144,11 +144,11 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   function addEntries(target: CollectionState, key: number, document: StoredDocument): void {
     const insertEntry = statement(`INSERT INTO ${quote(target.tables.multikey)} (f, v, k) VALUES (?, ?, ?)`);
     for (const field of target.multikeyFields()) for (const value of entriesOf(document, field)) insertEntry.run(field, value, key);
-    const insertText = statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`);
-    target.textPaths.forEach((path, slot) => {
-      const value = getPath(document, path);
-      if (typeof value === 'string') insertText.run(key * MAX_TEXT_PATHS + slot, indexedText(value));
-    });
+    target.textPaths.forEach((path, slot) => addText(target, key, slot, getPath(document, path)));
+  }
+
+  function addText(target: CollectionState, key: number, slot: number, value: unknown): void {
+    if (typeof value === 'string') statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`).run(key * MAX_TEXT_PATHS + slot, indexedText(value));
   }
 
   function removeEntries(target: CollectionState, key: number): void {
@@ -177,6 +177,46 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     target.counts.clear();
     target.generation++;
     noteWrite();
+  }
+
+  function addExpressionIndexes(target: CollectionState, spec: NormalizedIndexSpec): void {
+    const expressions = spec.keys.map(([field]) => extractOf(field, 'doc'));
+    if (!expressions.every((expression) => expression !== undefined)) {
+      if (spec.unique) throw new Error(`index ${spec.name} on ${target.name}: field names with quotes or backslashes cannot be indexed`);
+      return;
+    }
+    const table = quote(target.tables.docs);
+    const columns = spec.keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`);
+    sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:${spec.name}`)} ON ${table} (${columns.join(', ')})`);
+    const firstCompound = !spec.unique && spec.keys.length > 1 && !target.indexes.some((index) => !index.unique && !index.text && index.keys.length > 1);
+    if (firstCompound) {
+      // The same fields led by the row key: rows found through another index (trigram, multikey) are
+      // checked against them, and sorted by them, from this index alone, without reading the documents.
+      sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:rows`)} ON ${table} (k, ${expressions.join(', ')})`);
+    }
+    if (!spec.unique) return;
+    // a missing or null key counts as one value (MongoDB), where SQLite's NULLs would all differ
+    const keys = expressions.map((expression, i) => (i === 0 ? expression : `ifnull(${expression}, x'00')`));
+    try {
+      sqlite.exec(`CREATE UNIQUE INDEX ${quote(uniqueIndexName(target, spec))} ON ${table} (${keys.join(', ')}) WHERE ${expressions[0]} IS NOT NULL`);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new UniqueConstraintError(target.name, spec.keys.map(([field]) => field));
+      throw error;
+    }
+  }
+
+  /** A trigram index of `path`, filled from the documents already there, 1,000 at a time. */
+  function addTextIndex(target: CollectionState, path: string): void {
+    if (target.textPaths.includes(path)) return;
+    if (target.textPaths.length >= MAX_TEXT_PATHS) throw new Error(`at most ${MAX_TEXT_PATHS} text indexes per collection (${target.name})`);
+    const slot = target.textPaths.push(path) - 1;
+    const page = statement(`SELECT k, json(doc) AS doc FROM ${quote(target.tables.docs)} WHERE k > ? ORDER BY k LIMIT 1000`);
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as Array<{ k: number; doc: string }>;
+      if (rows.length === 0) return;
+      for (const row of rows) addText(target, row.k, slot, getPath(JSON.parse(row.doc), path));
+      after = rows[rows.length - 1].k;
+    }
   }
 
   return {
@@ -209,50 +249,8 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     addIndex(target, input) {
       create(target);
       const spec = normalizeIndexSpec(input);
-      const expressions = spec.keys.map(([field]) => extractOf(field)?.replace('d.doc', 'doc'));
-      if (spec.text) {
-        // the trigram index below is all a text index is
-      } else if (expressions.every((expression) => expression !== undefined)) {
-        const columns = spec.keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`);
-        sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:${spec.name}`)} ON ${quote(target.tables.docs)} (${columns.join(', ')})`);
-        const firstCompound = !spec.unique && spec.keys.length > 1 && !target.indexes.some((index) => !index.unique && !index.text && index.keys.length > 1);
-        if (firstCompound) {
-          // The same fields led by the row key: rows found through another index (trigram, multikey) are
-          // checked against them, and sorted by them, from this index alone, without reading the documents.
-          sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:rows`)} ON ${quote(target.tables.docs)} (k, ${expressions.join(', ')})`);
-        }
-        if (spec.unique) {
-          // a missing or null key counts as one value (MongoDB), where SQLite's NULLs would all differ
-          const keys = expressions.map((expression, i) => (i === 0 ? expression : `ifnull(${expression}, x'00')`));
-          try {
-            sqlite.exec(`CREATE UNIQUE INDEX ${quote(uniqueIndexName(target, spec))} ON ${quote(target.tables.docs)} (${keys.join(', ')}) WHERE ${expressions[0]} IS NOT NULL`);
-          } catch (error) {
-            if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new UniqueConstraintError(target.name, spec.keys.map(([field]) => field));
-            throw error;
-          }
-        }
-      } else if (spec.unique) {
-        throw new Error(`index ${spec.name} on ${target.name}: field names with quotes or backslashes cannot be indexed`);
-      }
-      if (spec.text) {
-        const path = spec.keys[0][0];
-        if (!target.textPaths.includes(path)) {
-          if (target.textPaths.length >= MAX_TEXT_PATHS) throw new Error(`at most ${MAX_TEXT_PATHS} text indexes per collection (${target.name})`);
-          target.textPaths.push(path);
-          const slot = target.textPaths.length - 1;
-          const insertText = statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`);
-          const page = statement(`SELECT k, json(doc) AS doc FROM ${quote(target.tables.docs)} WHERE k > ? ORDER BY k LIMIT 1000`);
-          for (let after = 0; ; ) {
-            const rows = page.all(after) as Array<{ k: number; doc: string }>;
-            if (rows.length === 0) break;
-            for (const row of rows) {
-              const value = getPath(JSON.parse(row.doc), path);
-              if (typeof value === 'string') insertText.run(row.k * MAX_TEXT_PATHS + slot, indexedText(value));
-            }
-            after = rows[rows.length - 1].k;
-          }
-        }
-      }
+      if (spec.text) addTextIndex(target, spec.keys[0][0]);
+      else addExpressionIndexes(target, spec);
       target.indexes.push(spec);
       saveCatalog(target);
     },

@@ -26,18 +26,18 @@ export function kindOf(value: StoredValue): number {
   }
 }
 
-/** Adds the kinds of `document`'s paths to `into`; returns the paths that gained a kind. */
-export function collectKinds(document: StoredDocument, into: Map<string, number>): string[] {
-  const changed: string[] = [];
+/** Adds the kinds of `document`'s paths to `into`; returns the paths that gained a kind, with their kinds before. */
+export function collectKinds(document: StoredDocument, into: Map<string, number>): Array<{ path: string; before: number }> {
+  const changed: Array<{ path: string; before: number }> = [];
   const walk = (object: StoredDocument, prefix: string, depth: number): void => {
     for (const key of Object.keys(object)) {
       const path = prefix + key;
       const value = object[key];
       const kind = kindOf(value);
-      const known = into.get(path) ?? 0;
-      if ((known & kind) === 0) {
-        into.set(path, known | kind);
-        changed.push(path);
+      const before = into.get(path) ?? 0;
+      if ((before & kind) === 0) {
+        into.set(path, before | kind);
+        changed.push({ path, before });
       }
       if (kind === KIND.object && depth < MAX_DEPTH) walk(value as StoredDocument, `${path}.`, depth + 1);
     }

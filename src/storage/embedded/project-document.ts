@@ -1,25 +1,14 @@
-import type { StoredDocument, StoredValue } from '../types';
+import type { StoredDocument } from '../types';
 import { setField } from '../clone-document';
 
-// stored documents were validated by cloneDocument, so copying them out needs no checks
-function copyValue(value: StoredValue): StoredValue {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(copyValue);
-  return copyDocument(value);
-}
-
-function copyDocument(document: StoredDocument): StoredDocument {
-  const copy: StoredDocument = {};
-  for (const key of Object.keys(document)) setField(copy, key, copyValue(document[key]));
-  return copy;
-}
-
-/** A copy of the chosen top-level fields, or of the whole document without a projection. */
-export function projectDocument(document: StoredDocument, projection: string[] | undefined): StoredDocument {
-  if (!projection) return copyDocument(document);
-  const copy: StoredDocument = {};
+/**
+ * The chosen top-level fields of a document just parsed from the store (nobody else holds it, so its values are
+ * taken, not copied); `__proto__` stays a field.
+ */
+export function projectDocument(document: StoredDocument, projection: string[]): StoredDocument {
+  const picked: StoredDocument = {};
   for (const field of projection) {
-    if (Object.hasOwn(document, field)) copy[field] = copyValue(document[field]);
+    if (Object.hasOwn(document, field)) setField(picked, field, document[field]);
   }
-  return copy;
+  return picked;
 }
