@@ -15,6 +15,12 @@ export type RootArgument = (typeof ROOT_ARGUMENTS)[number];
 export const rootArgumentsOf = (operation: RouteOperation): RootArgument[] =>
   operation.field.args.flatMap((arg) => ((ROOT_ARGUMENTS as readonly string[]).includes(arg.name) ? [arg.name as RootArgument] : []));
 
+/**
+ * A compiled operation's name: REST's, with the root field it runs, so traces and logs that name
+ * operations tell REST routes apart (`Rest_articles_connection`).
+ */
+export const restOperationName = (operation: RouteOperation): string => `Rest_${operation.field.name}`;
+
 export const operationText = (operation: RouteOperation, selection: Selection, withCount: boolean): string => {
   const types = new Map(operation.field.args.map((arg) => [arg.name, String(arg.type)]));
   const args = rootArgumentsOf(operation);
@@ -28,6 +34,7 @@ export const operationText = (operation: RouteOperation, selection: Selection, w
   ];
   const call = args.length > 0 ? `${operation.field.name}(${args.map((name) => `${name}: $${name}`).join(', ')})` : operation.field.name;
   const inner = operation.list ? `nodes { ${body} }${withCount ? ' pageInfo { total }' : ''}` : body;
-  const header = definitions.length > 0 ? `${operation.kind} Rest(${definitions.join(', ')})` : `${operation.kind} Rest`;
+  const name = restOperationName(operation);
+  const header = definitions.length > 0 ? `${operation.kind} ${name}(${definitions.join(', ')})` : `${operation.kind} ${name}`;
   return `${header} { data: ${call} { ${inner} } }`;
 };

@@ -30,6 +30,7 @@ export interface OperationPlan<Extra> {
 
 export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
   document: DocumentNode;
+  operationName: string | undefined;
   variables: readonly VariableDefinitionNode[];
 }
 
@@ -60,7 +61,8 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
       if (!compiled) {
         const { source, extra } = plan();
         const document = enveloped.parse(source);
-        compiled = { source, extra, document, variables: getOperationAST(document)?.variableDefinitions ?? [] };
+        const operation = getOperationAST(document);
+        compiled = { source, extra, document, operationName: operation?.name?.value, variables: operation?.variableDefinitions ?? [] };
       }
       params.query = compiled.source;
       const errors = enveloped.validate(enveloped.schema, compiled.document);
@@ -76,7 +78,7 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
         document: compiled.document,
         variableValues: variables,
         contextValue,
-        operationName: 'Rest',
+        operationName: compiled.operationName,
         fieldResolver: restFieldResolver,
       });
       return { result, compiled };
