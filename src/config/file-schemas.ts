@@ -115,6 +115,9 @@ const graphqlConfig = object({
     default: graphql.maxResponseBytes,
     example: 1_048_576,
   }),
+  plugins: doc(arrayOf(anyObject), {
+    description: 'envelop or graphql-yoga plugins, as `yoga.plugins` (when both are given, these run first): after Folio\'s own limits, on `/graphql` and on every REST request',
+  }),
   yoga: doc(yogaOptions, {
     description: "graphql-yoga's options (the keys below); what Folio owns is refused with where it is set (`cors`: `config/middlewares`; `maxRequestBodySize`: `api.rest.bodyLimit`; `graphqlEndpoint`: `endpoint`)",
     default: {},

@@ -25,10 +25,13 @@ function readPersistedDocuments(path: string, report: Report): Record<string, st
 const RESPONSE_CACHE_DEFAULTS: ResponseCacheConfig = { ttl: 60_000, max: 1000 };
 
 function resolveGraphql(file: PluginsFile['graphql'], defaults: FolioConfig['graphql'], report: Report, configDir: string): FolioConfig['graphql'] {
-  const { apolloServer, persistedOperations, responseCache, ...config } = file?.config ?? {};
+  const { apolloServer, persistedOperations, responseCache, plugins, ...config } = file?.config ?? {};
+  const yoga = config.yoga ?? defaults.yoga;
   const graphql: FolioConfig['graphql'] = {
     ...defaults,
     ...config,
+    // one list for the server to run: `plugins` is the shorter spelling of `yoga.plugins`
+    yoga: plugins ? { ...yoga, plugins: [...plugins, ...(Array.isArray(yoga.plugins) ? yoga.plugins : [])] } : yoga,
     enabled: file?.enabled ?? defaults.enabled,
     responseCache: responseCache === undefined || responseCache === false ? defaults.responseCache : { ...RESPONSE_CACHE_DEFAULTS, ...(responseCache === true ? {} : responseCache) },
   };

@@ -6,7 +6,7 @@ import { EXAMPLE_SCHEMA, startTestServer } from '../support/test-server';
 import { copyExampleSchema } from '../support/schema-copy';
 
 /**
- * A user's own envelop plugin (`graphql.config.yoga.plugins`) runs on /graphql and on every REST
+ * A user's own envelop plugin (`graphql.config.plugins`, or `yoga.plugins`) runs on /graphql and on every REST
  * request alike, after Folio's limits, and can tell the surfaces apart (`context.surface`).
  */
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
       },
     });
     module.exports = {
-      graphql: { config: { yoga: { plugins: [noTags()] } } },
+      graphql: { config: { plugins: [noTags()] } },
       'users-permissions': { config: { roles: { public: { permissions: ['api::tag.tag.find', 'api::category.category.find'] } } } },
     };`,
   );
