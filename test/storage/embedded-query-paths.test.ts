@@ -143,6 +143,29 @@ describe('embedded engine query paths agree with plain evaluation', () => {
       );
     }
   });
+
+  test('remembered totals stay exact across inserts, updates and deletes', async () => {
+    const counted = store.collection('counted');
+    for (const field of ['title', 'slug']) await counted.createIndex({ keys: [[field, 1]], text: true });
+    for (const field of ['n', 'slug', 'flag', 'when']) await counted.createIndex({ keys: [[field, 1]] });
+    await counted.insertMany(documents.slice(0, 800).map((document): StoredDocument => JSON.parse(JSON.stringify(document))));
+    const filters = Array.from({ length: 30 }, () => filter(0));
+    for (const candidate of filters) await counted.countDocuments(candidate);
+    const disagreements: string[] = [];
+    for (let round = 0; round < 25; round++) {
+      const roll = random();
+      if (roll < 0.3) await counted.insertOne({ id: 10_000 + round, title: title(), n: Math.floor(random() * 100) - 20, tags: [pick(WORDS)], flag: random() < 0.5 });
+      else if (roll < 0.6) await counted.updateMany(filter(1), { $set: { n: Math.floor(random() * 100) - 20, title: title(), tags: random() < 0.5 ? [] : [pick(WORDS), pick(WORDS)] } });
+      else if (roll < 0.8) await counted.updateOne(filter(1), { $unset: ['slug'], $set: { flag: random() < 0.5, seo: { meta: pick(WORDS), rank: 1 } } });
+      else await counted.deleteOne(filter(1));
+      for (const candidate of filters) {
+        const total = await counted.countDocuments(candidate);
+        const found = (await counted.find(candidate, { projection: ['id'] })).length;
+        if (total !== found) disagreements.push(`round ${round}, ${JSON.stringify(candidate)}: ${total} counted, ${found} found`);
+      }
+    }
+    expect(disagreements.slice(0, 5)).toEqual([]);
+  });
 });
 
 describe('embedded engine reads that scan', () => {

@@ -1,6 +1,7 @@
 import type { NormalizedIndexSpec } from '../index-spec';
 import type { CollectionTables } from './compile-filter';
 import { KIND, type PathKinds } from './path-kinds';
+import { createCountCache, type CountCache } from './count-cache';
 
 /** What the engine knows about one collection besides its rows; reloaded from the catalog after a rollback. */
 export interface CollectionState extends PathKinds {
@@ -12,8 +13,8 @@ export interface CollectionState extends PathKinds {
   /** paths with a trigram index, by slot */
   textPaths: string[];
   kinds: Map<string, number>;
-  /** counts by filter, forgotten at every write to the collection: list pages ask for the same total again and again */
-  counts: Map<string, number>;
+  /** totals by filter, kept exact by every write */
+  counts: CountCache;
   /** bumped by every write to the collection */
   generation: number;
   textSlot(path: string): number | undefined;
@@ -29,7 +30,7 @@ export function createCollectionState(name: string): CollectionState {
     indexes: [],
     textPaths: [],
     kinds: new Map(),
-    counts: new Map(),
+    counts: createCountCache(),
     generation: 0,
     of(path) {
       return this.kinds.get(path) ?? 0;

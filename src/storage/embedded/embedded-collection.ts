@@ -155,10 +155,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
         const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
         total = row.n;
         // a count taken on the reader thread while a write committed would be stale: not remembered
-        if (state.generation === generation) {
-          if (state.counts.size >= 256) state.counts.clear();
-          state.counts.set(cacheKey, total);
-        }
+        if (state.generation === generation) state.counts.remember(cacheKey, filter, total);
       }
       return total;
     },

@@ -168,13 +168,25 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     throw error;
   }
 
-  function writeRow(target: CollectionState, run: () => void): void {
+  /** the stored document of `key`, as SQL sees it */
+  function stored(target: CollectionState, key: number): StoredDocument | undefined {
+    const row = statement(`SELECT json(doc) AS doc FROM ${quote(target.tables.docs)} WHERE k = ?`).get(key) as { doc: string } | undefined;
+    return row && JSON.parse(row.doc);
+  }
+
+  /**
+   * `run` writes the row whose document was `before` (a key to read it from) and is `after` (the JSON text
+   * stored): the collection's remembered totals move by the change.
+   */
+  function writeRow(target: CollectionState, run: () => void, before: number | undefined, after: string | undefined): void {
+    const watching = target.counts.watching;
+    const previous = watching && before !== undefined ? stored(target, before) : undefined;
     try {
       run();
     } catch (error) {
       uniqueViolation(target, error);
     }
-    target.counts.clear();
+    if (watching) target.counts.written(previous, after === undefined ? undefined : JSON.parse(after));
     target.generation++;
     noteWrite();
   }
@@ -227,24 +239,41 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     insert(target, document) {
       create(target);
       noteKinds(target, document);
-      writeRow(target, () => {
-        const { lastInsertRowid } = statement(`INSERT INTO ${quote(target.tables.docs)} (doc) VALUES (jsonb(?))`).run(JSON.stringify(document));
-        addEntries(target, Number(lastInsertRowid), document);
-      });
+      const text = JSON.stringify(document);
+      writeRow(
+        target,
+        () => {
+          const { lastInsertRowid } = statement(`INSERT INTO ${quote(target.tables.docs)} (doc) VALUES (jsonb(?))`).run(text);
+          addEntries(target, Number(lastInsertRowid), document);
+        },
+        undefined,
+        text,
+      );
     },
     replace(target, key, document) {
       noteKinds(target, document);
-      writeRow(target, () => {
-        statement(`UPDATE ${quote(target.tables.docs)} SET doc = jsonb(?) WHERE k = ?`).run(JSON.stringify(document), key);
-        removeEntries(target, key);
-        addEntries(target, key, document);
-      });
+      const text = JSON.stringify(document);
+      writeRow(
+        target,
+        () => {
+          statement(`UPDATE ${quote(target.tables.docs)} SET doc = jsonb(?) WHERE k = ?`).run(text, key);
+          removeEntries(target, key);
+          addEntries(target, key, document);
+        },
+        key,
+        text,
+      );
     },
     remove(target, key) {
-      writeRow(target, () => {
-        statement(`DELETE FROM ${quote(target.tables.docs)} WHERE k = ?`).run(key);
-        removeEntries(target, key);
-      });
+      writeRow(
+        target,
+        () => {
+          statement(`DELETE FROM ${quote(target.tables.docs)} WHERE k = ?`).run(key);
+          removeEntries(target, key);
+        },
+        key,
+        undefined,
+      );
     },
     addIndex(target, input) {
       create(target);

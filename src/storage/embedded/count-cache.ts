@@ -1,0 +1,48 @@
+import type { Filter, StoredDocument } from '../types';
+import { createMatcher, type Matcher } from './create-matcher';
+
+/**
+ * Totals by filter, kept exact across writes: a write tells the cache the document it replaced or removed
+ * and the one it stored, and each remembered total moves by what its filter says of the two (the in-memory
+ * matcher, the semantics the SQL conditions are checked against). A list page asks for the same total again
+ * and again; recounting 200,000 index entries after every write took 15 ms on the main thread.
+ */
+
+/** totals remembered at most; the oldest goes first */
+const MAX_TOTALS = 256;
+
+interface Total {
+  n: number;
+  matches: Matcher;
+}
+
+export interface CountCache {
+  get(key: string): number | undefined;
+  remember(key: string, filter: Filter, total: number): void;
+  /** a document left the collection (`before`), entered it (`after`), or both (a replacement) */
+  written(before: StoredDocument | undefined, after: StoredDocument | undefined): void;
+  /** whether any total is remembered: only then does a write need its documents */
+  readonly watching: boolean;
+  clear(): void;
+}
+
+export function createCountCache(): CountCache {
+  const totals = new Map<string, Total>();
+  return {
+    get: (key) => totals.get(key)?.n,
+    remember(key, filter, n) {
+      if (totals.size >= MAX_TOTALS) totals.delete(totals.keys().next().value as string);
+      totals.set(key, { n, matches: createMatcher(filter) });
+    },
+    written(before, after) {
+      for (const total of totals.values()) {
+        if (before && total.matches(before)) total.n--;
+        if (after && total.matches(after)) total.n++;
+      }
+    },
+    get watching() {
+      return totals.size > 0;
+    },
+    clear: () => totals.clear(),
+  };
+}

@@ -1,0 +1,27 @@
+import { createCountCache } from '../../src/storage/embedded/count-cache';
+
+describe('count cache', () => {
+  test('a remembered total moves by what its filter says of the documents a write replaced and stored', () => {
+    const counts = createCountCache();
+    expect(counts.watching).toBe(false);
+    counts.remember('published', { _status: 'published' }, 10);
+    counts.remember('big', { n: { $gte: 100 } }, 3);
+    expect(counts.watching).toBe(true);
+    counts.written(undefined, { _status: 'published', n: 150 });
+    expect([counts.get('published'), counts.get('big')]).toEqual([11, 4]);
+    counts.written({ _status: 'published', n: 150 }, { _status: 'draft', n: 150 });
+    expect([counts.get('published'), counts.get('big')]).toEqual([10, 4]);
+    counts.written({ _status: 'draft', n: 150 }, undefined);
+    expect([counts.get('published'), counts.get('big')]).toEqual([10, 3]);
+    counts.clear();
+    expect(counts.get('published')).toBeUndefined();
+  });
+
+  test('holds at most 256 totals, forgetting the oldest first', () => {
+    const counts = createCountCache();
+    for (let i = 0; i <= 256; i++) counts.remember(`f${i}`, { n: i }, i);
+    expect(counts.get('f0')).toBeUndefined();
+    expect(counts.get('f1')).toBe(1);
+    expect(counts.get('f256')).toBe(256);
+  });
+});
