@@ -65,7 +65,6 @@ const KNOWN: Array<{ pattern: RegExp; reason: string }> = [
     pattern: /^missing field (Boolean|Int|Float|JSON)FilterInput\.(eqi|nei|startsWith|endsWith|contains|notContains|containsi|notContainsi|gt|gte|lt|lte|in|notIn|between): \[?\w+\]?$/,
     reason: 'text operators on numbers, booleans and JSON (and ranges on booleans and JSON) are not served yet',
   },
-  { pattern: /ReviewWorkflows/, reason: 'not served: review workflows are an admin-panel feature' },
   {
     pattern: /UsersPermissionsPermission|UsersPermissionsRole\.permissions|UsersPermissionsRoleInput|UsersPermissions(Create|Update|Delete)RolePayload|Mutation\.(create|update|delete)UsersPermissionsRole/,
     reason: 'not served: roles and permissions are configuration files (config/plugins), not content',
