@@ -1,4 +1,4 @@
-import type { FolioConfig } from '../config/types';
+import type { AccountMailTemplate, FolioConfig } from '../config/types';
 import type { StoredDocument } from '../storage/types';
 import { EmailDeliveryError, type EmailProvider } from '../email/email-provider';
 import { escapeHtml, renderTemplate } from '../email/render-template';
@@ -34,12 +34,7 @@ export const createAccountMails = (
   const serverUrl = serverUrlOf(config);
   const noProvider = () => serviceUnavailable('E-mail is not set up on this server (no e-mail provider in config/plugins): nothing can be mailed', null);
 
-  const codeMail = (
-    name: string,
-    template: FolioConfig['usersPermissions']['emailTemplates']['resetPassword'],
-    url: string | undefined,
-    unsent: string,
-  ): CodeMail => {
+  const codeMail = (name: string, template: AccountMailTemplate, url: string | undefined, unsent: string): CodeMail => {
     const ready = (): EmailProvider => {
       if (!provider) throw noProvider();
       if (url === undefined) throw serviceUnavailable('Password reset is not set up on this server (no users-permissions advanced.email_reset_password): nothing can be mailed', null);

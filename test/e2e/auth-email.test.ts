@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { defaultPlugins, FULL_ACCESS_TOKEN, startTestServer, type TestServer } from '../support/test-server';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { call, type RestError } from '../auth/http';
@@ -250,5 +251,27 @@ describe('without an e-mail provider', () => {
     expect(graphql.body.errors![0]).toMatchObject({ message: expect.stringContaining('no e-mail provider'), extensions: { code: 'SERVICE_UNAVAILABLE' } });
     // sign-up is not held back: confirmation is off
     expect((await call<SignedIn>(bare.url, 'POST', '/api/auth/local/register', { body: { username: 'yan', email: 'yan@example.com', password: 'Passw0rd!' } })).body.jwt).toEqual(expect.any(String));
+  });
+});
+
+describe('a mail server that takes the connection and never answers', () => {
+  test('is a 503 once the greeting timeout passes, not a hang', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const plugin = emailPlugin(port);
+    const mute = await startMailingServer({ email: { config: { ...plugin.config, providerOptions: { ...plugin.config.providerOptions, greetingTimeout: 300 } } } }, { email_reset_password: RESET_PAGE });
+    try {
+      await call(mute.url, 'POST', '/api/users', { headers: mute.asAdmin, body: { username: 'yoko', email: 'yoko@example.com', password: 'Passw0rd!' } });
+      const started = Date.now();
+      const answer = await call<RestError>(mute.url, 'POST', '/api/auth/forgot-password', { body: { email: 'yoko@example.com' } });
+      expect(answer.body.error).toMatchObject({ status: 503, name: 'ServiceUnavailableError' });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await mute.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
