@@ -7,6 +7,7 @@ import { USER_CONTENT_TYPE } from './users-content-types';
 import { emailRequestIssues, requiredStrings } from './account-input';
 import { CONFIRMATION_CODE_LIFETIME_MS, hasExpired, issueCode, storedFormOf } from './one-time-codes';
 import { signInWith, type SignedIn } from './signed-in';
+import { createUserLookup } from './user-lookup';
 import type { CodeMail } from './account-mail';
 import type { ConfirmationMail } from './user-accounts';
 
@@ -23,6 +24,7 @@ export interface EmailConfirmation extends ConfirmationMail {
 
 export const createEmailConfirmation = ({ documents, store, jwt, mail }: { documents: DocumentService; store: Store; jwt: JwtService; mail: CodeMail }): EmailConfirmation => {
   const users = store.collection(USER_CONTENT_TYPE.collectionName);
+  const findUser = createUserLookup(documents);
   const signedIn = signInWith(jwt);
 
   const send = async (user: StoredDocument) => {
@@ -39,7 +41,7 @@ export const createEmailConfirmation = ({ documents, store, jwt, mail }: { docum
       if (issues.length > 0) throw validationErrors(issues);
       const code = (input as { confirmation: string }).confirmation;
       const stored = storedFormOf(code);
-      const user = hasExpired(code) ? null : await users.findOne({ confirmationToken: stored });
+      const user = hasExpired(code) ? undefined : await findUser({ confirmationToken: stored });
       // taken off the row only if still there: a link followed twice at once confirms once
       if (!user || (await users.updateOne({ id: user.id, confirmationToken: stored }, { $set: { confirmationToken: null } })) === 0) {
         throw badUserInput('Invalid token');
@@ -52,7 +54,7 @@ export const createEmailConfirmation = ({ documents, store, jwt, mail }: { docum
       if (issues.length > 0) throw validationErrors(issues);
       mail.check();
       const email = (input as { email: string }).email;
-      const user = await users.findOne({ email: email.toLowerCase() });
+      const user = await findUser({ email: email.toLowerCase() });
       if (!user) return { email, sent: true };
       if (user.confirmed === true) throw applicationError('Already confirmed');
       if (user.blocked === true) throw applicationError('User blocked');

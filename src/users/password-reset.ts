@@ -7,6 +7,7 @@ import { USER_CONTENT_TYPE } from './users-content-types';
 import { emailRequestIssues, newPasswordIssues } from './account-input';
 import { hasExpired, issueCode, RESET_CODE_LIFETIME_MS, storedFormOf } from './one-time-codes';
 import { signInWith, type SignedIn } from './signed-in';
+import { createUserLookup } from './user-lookup';
 import type { CodeMail } from './account-mail';
 
 /**
@@ -24,6 +25,7 @@ const RESET_FIELDS = ['password', 'passwordConfirmation', 'code'];
 
 export const createPasswordReset = ({ documents, store, jwt, mail }: { documents: DocumentService; store: Store; jwt: JwtService; mail: CodeMail }): PasswordReset => {
   const users = store.collection(USER_CONTENT_TYPE.collectionName);
+  const findUser = createUserLookup(documents);
   const signedIn = signInWith(jwt);
   return {
     async forgotPassword(input) {
@@ -31,7 +33,7 @@ export const createPasswordReset = ({ documents, store, jwt, mail }: { documents
       if (issues.length > 0) throw validationErrors(issues);
       // before the lookup: whether mail works must not depend on whether the account exists
       mail.check();
-      const user = await users.findOne({ email: (input as { email: string }).email.toLowerCase() });
+      const user = await findUser({ email: (input as { email: string }).email.toLowerCase() });
       if (!user || user.blocked === true) return { ok: true };
       const { code, stored } = issueCode(RESET_CODE_LIFETIME_MS);
       // Kept before sending, as Strapi does; a code whose mail failed was never seen, and the next request replaces it.
@@ -45,7 +47,7 @@ export const createPasswordReset = ({ documents, store, jwt, mail }: { documents
       if (issues.length > 0) throw validationErrors(issues);
       const { code, password } = input as Record<string, string>;
       const stored = storedFormOf(code);
-      const user = hasExpired(code) ? null : await users.findOne({ resetPasswordToken: stored });
+      const user = hasExpired(code) ? undefined : await findUser({ resetPasswordToken: stored });
       // The code is taken off the row only if it is still there: of two requests racing with one code, one wins.
       if (!user || (await users.updateOne({ id: user.id, resetPasswordToken: stored }, { $set: { resetPasswordToken: null } })) === 0) {
         throw badUserInput('Incorrect code provided');

@@ -8,6 +8,7 @@ import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
 import { isRecord } from '../common/is-record';
 import { newPasswordIssues, registrationIssues, requiredStrings } from './account-input';
 import { signInWith, withoutPrivateAttributes, type SignedIn } from './signed-in';
+import { createUserLookup } from './user-lookup';
 
 /**
  * Local sign-up and sign-in, shared by `POST /api/auth/local[/register]` and the `register`/`login`
@@ -51,8 +52,8 @@ export interface UserAccountsOptions {
 
 export const createUserAccounts = ({ documents, jwt, defaultRoleId, confirmation }: UserAccountsOptions): UserAccounts => {
   const decoyCheck = createDecoyCheck();
-  const findUser = async (filter: Filter): Promise<StoredDocument | undefined> =>
-    (await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter: { provider: 'local', ...filter }, limit: 1 }))[0];
+  const lookup = createUserLookup(documents);
+  const findUser = (filter: Filter) => lookup({ provider: 'local', ...filter });
   const taken = () => applicationError('Email or Username are already taken');
   const signedIn = signInWith(jwt);
 
