@@ -34,16 +34,17 @@ export const createAccountMails = (
   const serverUrl = serverUrlOf(config);
   const noProvider = () => serviceUnavailable('E-mail is not set up on this server (no e-mail provider in config/plugins): nothing can be mailed', null);
 
-  const codeMail = (name: string, template: AccountMailTemplate, url: string | undefined, unsent: string): CodeMail => {
-    const ready = (): EmailProvider => {
+  /** `link`: where the mail's `URL` leads, or why there is none */
+  const codeMail = (name: string, template: AccountMailTemplate, link: { url: string } | { unset: string }, unsent: string): CodeMail => {
+    const ready = (): { sender: EmailProvider; url: string } => {
       if (!provider) throw noProvider();
-      if (url === undefined) throw serviceUnavailable('Password reset is not set up on this server (no users-permissions advanced.email_reset_password): nothing can be mailed', null);
-      return provider;
+      if ('unset' in link) throw serviceUnavailable(link.unset, null);
+      return { sender: provider, url: link.url };
     };
     return {
       check: () => void ready(),
       async send(user, code) {
-        const sender = ready();
+        const { sender, url } = ready();
         const values: Partial<Record<TemplateVariable, string>> = {
           URL: url,
           SERVER_URL: serverUrl,
@@ -72,7 +73,12 @@ export const createAccountMails = (
   };
 
   return {
-    resetPassword: codeMail('password reset', emailTemplates.resetPassword, emailResetPassword, 'Error sending the reset password email: try again shortly'),
-    emailConfirmation: codeMail('confirmation', emailTemplates.emailConfirmation, `${serverUrl}/api/auth/email-confirmation`, 'Error sending confirmation email'),
+    resetPassword: codeMail(
+      'password reset',
+      emailTemplates.resetPassword,
+      emailResetPassword === undefined ? { unset: 'Password reset is not set up on this server (no users-permissions advanced.email_reset_password): nothing can be mailed' } : { url: emailResetPassword },
+      'Error sending the reset password email: try again shortly',
+    ),
+    emailConfirmation: codeMail('confirmation', emailTemplates.emailConfirmation, { url: `${serverUrl}/api/auth/email-confirmation` }, 'Error sending confirmation email'),
   };
 };
