@@ -1,3 +1,4 @@
+import { DEFAULT_EMAIL_TEMPLATES } from './email-templates';
 import { defaultSecurity } from './resolve-security';
 import type { CorsConfig, FolioConfig } from './types';
 
@@ -32,6 +33,8 @@ export function defaultConfig(env = 'development'): FolioConfig {
       roles: {},
       // Per client IP on the auth routes: enough for people typing passwords, too few for guessing them.
       rateLimit: { max: 20, windowMs: 60_000 },
+      emailConfirmation: false,
+      emailTemplates: { resetPassword: { ...DEFAULT_EMAIL_TEMPLATES.resetPassword }, emailConfirmation: { ...DEFAULT_EMAIL_TEMPLATES.emailConfirmation } },
     },
     upload: { provider: 'local', sizeLimit: 200 * 1024 * 1024, allowedTypes: [], directory: 'uploads', breakpoints: { large: 1000, medium: 750, small: 500 } },
     rest: { defaultLimit: 25, maxLimit: 100, bodyLimit: 1024 * 1024, strictQuery: false, maxPopulateDepth: 10 },
@@ -57,3 +60,6 @@ export function defaultCors(): CorsConfig {
 
 /** What a webhook in `config/webhooks` gets for the keys it leaves out. */
 export const WEBHOOK_DEFAULTS = { headers: {}, enabled: true, concurrency: 4, timeout: 10_000, maxAttempts: 8 } as const;
+
+/** How long Folio waits on an SMTP server, in ms: a request that mails must not hang on one that does not answer. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { SCALAR_ATTRIBUTE_TYPES, type ScalarAttributeType } from '../models/types';
-import { anyObject, anyString, anyValue, arrayOf, boolean, either, integer, object, oneOf, recordOf, string, type KeyDocs } from './config-schema';
-import { WEBHOOK_DEFAULTS, defaultConfig, defaultCors } from './defaults';
-import { UPLOAD_PROVIDERS, WEBHOOK_EVENTS } from './types';
+import { anyObject, anyString, anyValue, arrayOf, boolean, either, expecting, integer, object, oneOf, recordOf, string, type KeyDocs } from './config-schema';
+import { SMTP_TIMEOUTS, WEBHOOK_DEFAULTS, defaultConfig, defaultCors } from './defaults';
+import { EMAIL_PROVIDERS, UPLOAD_PROVIDERS, WEBHOOK_EVENTS } from './types';
+import { DEFAULT_EMAIL_TEMPLATES, TEMPLATE_VARIABLES, templateProblem } from './email-templates';
+import { isEmailAddress } from '../common/email-address';
 
 /**
  * The schema of every config file: what start-up and `folio check` validate, and what docs/configuration.md
@@ -24,6 +26,10 @@ const duration = string({ pattern: DURATION_PATTERN, expected: 'a duration such 
 const permission = string({ pattern: PERMISSION_PATTERN, expected: `a permission like "api::article.article.find" (${PERMISSION_PATTERN})` });
 const localeCode = string({ pattern: /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, expected: 'a locale code such as "en" or "fr-CA"' });
 const mimeType = string({ pattern: /^[\w.+-]+\/(\*|[\w.+-]+)$/, expected: 'a MIME type such as "image/png" or "image/*"' });
+const httpUrl = string({ pattern: /^https?:\/\/\S+$/, expected: 'an http:// or https:// URL' });
+const emailAddress = string({ expected: 'an e-mail address such as "no-reply@example.com"' }).refine(isEmailAddress, expecting('an e-mail address such as "no-reply@example.com"'));
+/** `Name <address>` or a bare address, as nodemailer takes a sender */
+const sender = string({ pattern: /^([^<>]*<[^<>\s]+@[^<>\s]+>|[^<>\s]+@[^<>\s]+)$/, expected: 'an address, or a name and an address such as "Folio <no-reply@example.com>"' });
 
 /** graphql-yoga's options a Folio user may set; what Folio owns is named so, with where it is set instead. */
 const yogaOptions = object(
@@ -167,6 +173,21 @@ const graphqlConfig = object({
   }
 });
 
+const timeout = (description: string, value: number) => doc(integer({ min: 100, max: 600_000 }), { description: `${description}, in milliseconds`, default: value });
+const smtpOptions = object({
+  host: nonEmptyString.meta({ description: 'the SMTP server', example: 'smtp.example.com' }),
+  port: doc(integer({ min: 1, max: 65535 }), { description: 'its port', defaultText: '587, or 465 with `secure`', example: 465 }),
+  secure: doc(boolean, { description: 'TLS from the start (port 465); otherwise STARTTLS when the server offers it', default: false }),
+  requireTLS: doc(boolean, { description: 'refuse to send unless STARTTLS succeeds', default: false }),
+  ignoreTLS: doc(boolean, { description: 'never STARTTLS', default: false }),
+  auth: doc(object({ user: nonEmptyString.meta({ description: 'the account' }), pass: secret.meta({ description: 'its password' }) }), { description: 'SMTP sign-in' }),
+  tls: doc(anyObject, { description: "node's TLS options", example: { rejectUnauthorized: true } }),
+  name: doc(nonEmptyString, { description: 'the name Folio greets the server with', defaultText: "the machine's host name" }),
+  connectionTimeout: timeout('how long to wait for the connection', SMTP_TIMEOUTS.connectionTimeout),
+  greetingTimeout: timeout("how long to wait for the server's greeting", SMTP_TIMEOUTS.greetingTimeout),
+  socketTimeout: timeout('how long an open connection may stay silent', SMTP_TIMEOUTS.socketTimeout),
+});
+
 type StoredType = Exclude<ScalarAttributeType, 'password'>;
 /** what a custom field may store: any scalar type but a password, which would be hashed */
 const STORED_TYPES = SCALAR_ATTRIBUTE_TYPES.filter((type): type is StoredType => type !== 'password') as [StoredType, ...StoredType[]];
@@ -175,6 +196,28 @@ const role = object({
   description: doc(anyString, { description: 'what the role is for' }),
   permissions: arrayOf(permission).meta({ description: 'the actions the role may take', example: ['api::article.article.find'] }),
 });
+
+/** A template's text: `<%= NAME %>` tags of the known variables only. */
+const templateText = (description: string, example: string) =>
+  doc(nonEmptyString.superRefine((text, ctx) => {
+    const problem = templateProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }), { description, example });
+
+const mailTemplate = (defaults: { subject: string }, link: string) =>
+  doc(
+    object({
+      from: doc(object({ name: doc(nonEmptyString, { description: 'the sender\'s name' }), email: emailAddress.meta({ description: 'the sender\'s address' }) }), {
+        description: 'the sender',
+        defaultText: "the e-mail plugin's `settings.defaultFrom`",
+        example: { name: 'My site', email: 'no-reply@example.com' },
+      }),
+      response_email: doc(emailAddress, { description: 'Reply-To', defaultText: "the e-mail plugin's `settings.defaultReplyTo`" }),
+      object: templateText(`the subject (default \`${defaults.subject}\`)`, 'Welcome, <%= USER.username %>'),
+      message: templateText(`the HTML body, also sent as text; default: Strapi's, with ${link}`, `<p><a href="${link}">${link}</a></p>`),
+    }),
+    {},
+  );
 
 const { usersPermissions, upload } = DEFAULTS;
 export const pluginsFileSchema = object(
@@ -223,7 +266,28 @@ export const pluginsFileSchema = object(
                 max: doc(positiveInteger, { description: 'attempts per window', default: usersPermissions.rateLimit.max }),
                 windowMs: doc(positiveInteger, { description: 'the window, in milliseconds', default: usersPermissions.rateLimit.windowMs }),
               }),
-              { description: 'sign-in, sign-up and password attempts per client address and window (429 past it)' },
+              { description: 'sign-in, sign-up, password and e-mail confirmation attempts per client address and window (429 past it)' },
+            ),
+            advanced: doc(
+              object({
+                email_confirmation: doc(boolean, {
+                  description: 'sign-up mails a confirmation link, and a user signs in only once it is followed (needs the `email` plugin)',
+                  default: usersPermissions.emailConfirmation,
+                }),
+                email_confirmation_redirection: doc(httpUrl, { description: 'where the confirmation link leads once followed', defaultText: '`/`', example: 'https://example.com/welcome' }),
+                email_reset_password: doc(httpUrl, {
+                  description: "the front end's page that takes the reset code: the reset mail's `URL` (forgot-password is refused without it)",
+                  example: 'https://example.com/reset-password',
+                }),
+              }),
+              { description: "Strapi's advanced settings (set in its admin panel, here in the file)" },
+            ),
+            emailTemplates: doc(
+              object({
+                reset_password: mailTemplate(DEFAULT_EMAIL_TEMPLATES.resetPassword, '<%= URL %>?code=<%= TOKEN %>'),
+                email_confirmation: mailTemplate(DEFAULT_EMAIL_TEMPLATES.emailConfirmation, '<%= URL %>?confirmation=<%= CODE %>'),
+              }),
+              { description: `the mails' templates, Strapi's options; tags \`<%= NAME %>\` of ${TEMPLATE_VARIABLES.join(', ')} are substituted, nothing else is run` },
             ),
           }),
           {},
@@ -263,6 +327,19 @@ export const pluginsFileSchema = object(
       }),
       {},
     ),
+    email: doc(
+      object({
+        config: object({
+          provider: oneOf(EMAIL_PROVIDERS).meta({ description: 'how mail is sent: `nodemailer`, over SMTP', example: 'nodemailer' }),
+          providerOptions: smtpOptions.meta({ description: "the SMTP server (nodemailer's options)" }),
+          settings: object({
+            defaultFrom: sender.meta({ description: 'the sender of mails whose template names none', example: 'My site <no-reply@example.com>' }),
+            defaultReplyTo: doc(sender, { description: 'Reply-To of mails whose template names none' }),
+          }).meta({ description: 'what every mail gets' }),
+        }).meta({ description: "Strapi's e-mail plugin: what users-permissions' password reset and e-mail confirmation send with" }),
+      }),
+      { description: 'no `email`: no provider, so forgot-password and e-mail confirmation answer 503' },
+    ),
     'custom-fields': doc(
       object({
         config: doc(recordOf(oneOf(STORED_TYPES)), {
@@ -275,7 +352,11 @@ export const pluginsFileSchema = object(
   },
   // A Strapi project lists plugins Folio does not have; their settings cannot affect the content API.
   { otherKeys: anyObject },
-);
+).superRefine((plugins, ctx) => {
+  if (plugins['users-permissions']?.config?.advanced?.email_confirmation === true && plugins.email === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['users-permissions', 'config', 'advanced', 'email_confirmation'], message: 'needs an e-mail provider to mail the links: configure the `email` plugin' });
+  }
+});
 
 const { rest } = DEFAULTS;
 export const apiFileSchema = object({
@@ -349,6 +430,11 @@ export const serverFileSchema = object(
         "bytes of request line and headers together; more is a 431 in the error envelope. `filters[id][$in]` with 1,000 ids is ~26 KB of URL: raise it for such clients, and the reverse proxy's limit with it",
       default: server.maxHeaderSize,
       example: 65536,
+    }),
+    url: doc(httpUrl, {
+      description: 'where clients reach the server (behind a proxy, its public address): the links Folio mails start with it',
+      defaultText: '`http://<host>:<port>`',
+      example: 'https://api.example.com',
     }),
     metrics: doc(
       either(
@@ -441,7 +527,7 @@ export const middlewaresFileSchema = arrayOf(
 
 const webhook = object({
   name: string({ pattern: /^[\w.-]{1,64}$/, expected: 'a name of letters, digits, ".", "_" or "-" (at most 64)' }).meta({ description: 'unique name', example: 'search-index' }),
-  url: string({ pattern: /^https?:\/\/\S+$/, expected: 'an http:// or https:// URL' }).meta({ description: 'where deliveries are POSTed', example: 'https://hooks.example.com/folio' }),
+  url: httpUrl.meta({ description: 'where deliveries are POSTed', example: 'https://hooks.example.com/folio' }),
   events: arrayOf(oneOf(WEBHOOK_EVENTS), { nonEmpty: true }).meta({ description: 'the events delivered', example: ['entry.create', 'entry.update'] }),
   headers: doc(recordOf(string({ expected: 'a non-empty header value', secret: true })), { description: 'headers sent with each delivery', default: WEBHOOK_DEFAULTS.headers, example: { Authorization: 'Bearer …' } }),
   enabled: doc(boolean, { description: '`false` delivers nothing', default: WEBHOOK_DEFAULTS.enabled }),

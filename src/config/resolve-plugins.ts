@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ConfigFile } from './file-schemas';
-import type { FolioConfig, ResponseCacheConfig } from './types';
+import { SMTP_TIMEOUTS } from './defaults';
+import type { AccountMailTemplate, EmailConfig, FolioConfig, ResponseCacheConfig } from './types';
 
 type PluginsFile = ConfigFile<'plugins'>;
 type Report = (path: string, message: string) => void;
@@ -52,6 +53,20 @@ function resolveI18n(file: PluginsFile['i18n'], defaults: FolioConfig['i18n']): 
   return { locales, defaultLocale };
 }
 
+type TemplateFile = NonNullable<NonNullable<NonNullable<NonNullable<PluginsFile['users-permissions']>['config']>['emailTemplates']>['reset_password']>;
+
+/** Strapi's template options (`object`, `response_email`, `from: { name, email }`) over its defaults. */
+function resolveTemplate(file: TemplateFile | undefined, defaults: AccountMailTemplate): AccountMailTemplate {
+  const from = file?.from && (file.from.name ? `"${file.from.name.replace(/["\\]/g, '\\$&')}" <${file.from.email}>` : file.from.email);
+  return {
+    ...defaults,
+    ...(from ? { from } : {}),
+    ...(file?.response_email ? { replyTo: file.response_email } : {}),
+    ...(file?.object ? { subject: file.object } : {}),
+    ...(file?.message ? { message: file.message } : {}),
+  };
+}
+
 function resolveUsersPermissions(
   file: PluginsFile['users-permissions'],
   defaults: FolioConfig['usersPermissions'],
@@ -59,12 +74,26 @@ function resolveUsersPermissions(
 ): FolioConfig['usersPermissions'] {
   const config = file?.config ?? {};
   const jwtSecret = config.jwtSecret ?? jwtSecretFromEnv;
+  const { email_confirmation, email_confirmation_redirection, email_reset_password } = config.advanced ?? {};
   return {
     ...(jwtSecret === undefined ? {} : { jwtSecret }),
     jwt: { ...defaults.jwt, ...config.jwt },
     roles: config.roles ?? defaults.roles,
     rateLimit: { ...defaults.rateLimit, ...config.rateLimit },
+    emailConfirmation: email_confirmation ?? defaults.emailConfirmation,
+    ...(email_confirmation_redirection === undefined ? {} : { emailConfirmationRedirection: email_confirmation_redirection }),
+    ...(email_reset_password === undefined ? {} : { emailResetPassword: email_reset_password }),
+    emailTemplates: {
+      resetPassword: resolveTemplate(config.emailTemplates?.reset_password, defaults.emailTemplates.resetPassword),
+      emailConfirmation: resolveTemplate(config.emailTemplates?.email_confirmation, defaults.emailTemplates.emailConfirmation),
+    },
   };
+}
+
+function resolveEmail(file: PluginsFile['email']): EmailConfig | undefined {
+  if (!file) return undefined;
+  const { provider, providerOptions, settings } = file.config;
+  return { provider, providerOptions: { ...SMTP_TIMEOUTS, ...providerOptions }, ...settings };
 }
 
 type DatabaseClient = FolioConfig['database']['client'];
@@ -85,11 +114,13 @@ export function resolvePlugins(
   report: Report,
   configDir: string,
   databaseClient: DatabaseClient,
-): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'upload' | 'customFields'> {
+): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'email' | 'upload' | 'customFields'> {
+  const email = resolveEmail(file?.email);
   return {
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
     i18n: resolveI18n(file?.i18n, defaults.i18n),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
+    ...(email ? { email } : {}),
     upload: resolveUpload(file?.upload, defaults.upload, databaseClient, report),
     customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
   };

@@ -59,12 +59,64 @@ export interface RoleConfig {
   permissions: string[];
 }
 
+/** One of the mails users-permissions sends: Strapi's template options, resolved. */
+export interface AccountMailTemplate {
+  /** `"Name" <address>`; unset: the e-mail plugin's `defaultFrom` */
+  from?: string;
+  /** unset: the e-mail plugin's `defaultReplyTo` */
+  replyTo?: string;
+  /** `<%= USER.username %>`-style tags only (see email-templates) */
+  subject: string;
+  message: string;
+}
+
 export interface UsersPermissionsConfig {
   jwtSecret?: string;
   jwt: { expiresIn: string };
   roles: Record<string, RoleConfig>;
   /** per client IP, over `windowMs` */
   rateLimit: { max: number; windowMs: number };
+  /** Strapi's advanced setting `email_confirmation`: sign-up mails a link, sign-in waits for it. @default false */
+  emailConfirmation: boolean;
+  /** where the confirmation link leads once followed (`email_confirmation_redirection`). @default '/' */
+  emailConfirmationRedirection?: string;
+  /** the page of the front end that takes the reset code (`email_reset_password`): the reset mail's `URL` */
+  emailResetPassword?: string;
+  emailTemplates: { resetPassword: AccountMailTemplate; emailConfirmation: AccountMailTemplate };
+}
+
+/** The e-mail providers Folio has (Strapi's `@strapi/provider-email-<name>`). */
+export const EMAIL_PROVIDERS = ['nodemailer'] as const;
+export type EmailProviderName = (typeof EMAIL_PROVIDERS)[number];
+
+/** nodemailer's SMTP options Folio takes; the timeouts bound how long a request waits for a mail server that does not answer. */
+export interface SmtpOptions {
+  host: string;
+  /** @default 587, or 465 when `secure` */
+  port?: number;
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it */
+  secure?: boolean;
+  requireTLS?: boolean;
+  ignoreTLS?: boolean;
+  auth?: { user: string; pass: string };
+  /** node's TLS options (`rejectUnauthorized`, `servername`…) */
+  tls?: Record<string, unknown>;
+  /** the name Folio greets the server with. @default the machine's host name */
+  name?: string;
+  /** ms. @default 10000 */
+  connectionTimeout: number;
+  /** ms. @default 10000 */
+  greetingTimeout: number;
+  /** ms of silence on an open connection. @default 30000 */
+  socketTimeout: number;
+}
+
+/** Strapi's `email` plugin: `config/plugins` `email.config`. */
+export interface EmailConfig {
+  provider: EmailProviderName;
+  providerOptions: SmtpOptions;
+  defaultFrom: string;
+  defaultReplyTo?: string;
 }
 
 /** Where uploaded files are kept: `local`, a folder under the data directory; `gridfs`, the MongoDB database's GridFS. */
@@ -191,10 +243,14 @@ export interface FolioConfig {
     maxHeaderSize: number;
     /** `/metrics` in Prometheus' text format: off, open, or behind a bearer token. @default false */
     metrics: false | { token?: string };
+    /** Strapi's `url`: where clients reach the server, for the links Folio mails. @default `http://<host>:<port>` */
+    url?: string;
   };
   graphql: GraphqlConfig;
   i18n: I18nConfig;
   usersPermissions: UsersPermissionsConfig;
+  /** absent: no e-mail provider, so nothing that mails (password reset, e-mail confirmation) is available */
+  email?: EmailConfig;
   upload: UploadConfig;
   rest: RestConfig;
   database: DatabaseConfig;

@@ -81,9 +81,12 @@ export const validationErrors = (issues: ValidationIssue[]): GraphQLError =>
 export const applicationError = (message: string, details: ErrorDetails = {}): GraphQLError =>
   folioError('BAD_USER_INPUT', 'ApplicationError', message, details);
 
-/** The database does not answer: a 503 the client may retry, without the driver's words. */
-export const serviceUnavailable = (): GraphQLError =>
-  folioError('SERVICE_UNAVAILABLE', 'ServiceUnavailableError', 'The database is not reachable: try again shortly', {}, { status: 503, headers: { 'retry-after': '5' } });
+/**
+ * A service Folio needs does not answer (by default the database; the mail server): a 503 the client may retry
+ * after `retryAfterSeconds`, without the driver's words. `null`: one not set up, which retrying will not mend.
+ */
+export const serviceUnavailable = (message = 'The database is not reachable: try again shortly', retryAfterSeconds: number | null = 5): GraphQLError =>
+  folioError('SERVICE_UNAVAILABLE', 'ServiceUnavailableError', message, {}, { status: 503, ...(retryAfterSeconds === null ? {} : { headers: { 'retry-after': String(retryAfterSeconds) } }) });
 
 /** The answer to a request that asked for more than `maxResponseBytes`, said the same on both surfaces. */
 export const responseTooLargeMessage = (bytes: number, limit: number) =>

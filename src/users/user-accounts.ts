@@ -6,7 +6,9 @@ import type { JwtService } from '../auth/jwt';
 import { USER_CONTENT_TYPE } from './users-content-types';
 import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
 import { isRecord } from '../common/is-record';
-import { isEmailAddress } from '../common/email-address';
+import { newPasswordIssues, registrationIssues, requiredStrings } from './account-input';
+import { signInWith, withoutPrivateAttributes, type SignedIn } from './signed-in';
+import { createUserLookup } from './user-lookup';
 
 /**
  * Local sign-up and sign-in, shared by `POST /api/auth/local[/register]` and the `register`/`login`
@@ -14,11 +16,7 @@ import { isEmailAddress } from '../common/email-address';
  * long, whether or not the identifier exists.
  */
 
-export interface SignedIn {
-  jwt: string;
-  /** the user without private attributes (the role stays as a reference) */
-  user: StoredDocument;
-}
+export type { SignedIn } from './signed-in';
 
 export interface UserAccounts {
   register(input: unknown): Promise<SignedIn>;
@@ -27,73 +25,47 @@ export interface UserAccounts {
   changePassword(user: StoredDocument | undefined, input: unknown): Promise<SignedIn>;
 }
 
+/** Strapi's `email_confirmation`: new users are unconfirmed until they follow the link `send` mails them. */
+export interface ConfirmationMail {
+  send(user: StoredDocument): Promise<void>;
+}
+
 const PUBLISHED: Scope = { status: 'published' };
 const REGISTER_FIELDS = ['username', 'email', 'password'];
 const LOGIN_FIELDS = ['identifier', 'password'];
 const CHANGE_PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'];
-const MIN_PASSWORD_LENGTH = 6;
 
 const invalidCredentials = () => badUserInput('Invalid identifier or password');
-
-const withoutPrivateAttributes = (row: StoredDocument): StoredDocument =>
-  Object.fromEntries(
-    Object.entries(row).filter(([name]) => {
-      const attribute = USER_CONTENT_TYPE.attributes[name];
-      return !name.startsWith('_') && attribute?.private !== true && attribute?.type !== 'password';
-    }),
-  );
-
-
-/** yup's wording, which Strapi answers with: "email is a required field", "email must be a valid email". */
-const requiredStrings = (input: Record<string, unknown>, fields: string[]): ValidationIssue[] =>
-  fields.flatMap((field): ValidationIssue[] => {
-    const value = input[field];
-    if (value === undefined || value === null || value === '') return [{ path: [field], message: `${field} is a required field`, name: 'ValidationError' }];
-    if (typeof value !== 'string') return [{ path: [field], message: `${field} must be a \`string\` type`, name: 'ValidationError', value }];
-    return [];
-  });
-
-/** Strapi's bcrypt-era bound, which it keeps: longer passwords are refused, not hashed. */
-const MAX_PASSWORD_BYTES = 72;
-
-/** A new password's length issues (the value is a password: it is never echoed back). */
-const passwordIssues = (password: unknown): ValidationIssue[] => {
-  if (typeof password !== 'string' || password === '') return [];
-  if (password.length < MIN_PASSWORD_LENGTH) return [{ path: ['password'], message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`, name: 'ValidationError' }];
-  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) return [{ path: ['password'], message: 'Password must be less than 73 bytes', name: 'ValidationError' }];
-  return [];
-};
-
-/** `present`: the fields that must be there (all on sign-up; those given, on an update). */
-export const registrationIssues = (input: Record<string, unknown>, present: string[] = REGISTER_FIELDS): ValidationIssue[] => {
-  const issues = requiredStrings(input, present);
-  const { username, email, password } = input;
-  const issue = (field: string, message: string, value: unknown): ValidationIssue => ({ path: [field], message: `${field} ${message}`, name: 'ValidationError', value });
-  if (typeof username === 'string' && username !== '' && username.length < 3) issues.push(issue('username', 'must be at least 3 characters', username));
-  if (typeof email === 'string' && email !== '' && !isEmailAddress(email)) issues.push(issue('email', 'must be a valid email', email));
-  issues.push(...passwordIssues(password));
-  return issues;
-};
-
-const newPasswordIssues = (input: Record<string, unknown>): ValidationIssue[] => {
-  const issues = requiredStrings(input, CHANGE_PASSWORD_FIELDS);
-  const { password, passwordConfirmation } = input;
-  issues.push(...passwordIssues(password));
-  if (issues.length === 0 && password !== passwordConfirmation) issues.push({ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError' });
-  return issues;
-};
 
 const isUniqueViolation = (error: unknown): boolean => {
   const details = (error as { extensions?: { error?: { details?: { errors?: ValidationIssue[] } } } }).extensions?.error?.details;
   return details?.errors?.some((issue) => issue.message === 'This attribute must be unique') ?? false;
 };
 
-export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { documents: DocumentService; jwt: JwtService; defaultRoleId: string }): UserAccounts => {
+export interface UserAccountsOptions {
+  documents: DocumentService;
+  jwt: JwtService;
+  defaultRoleId: string;
+  /** set when sign-up must be confirmed by e-mail */
+  confirmation?: ConfirmationMail;
+}
+
+export const createUserAccounts = ({ documents, jwt, defaultRoleId, confirmation }: UserAccountsOptions): UserAccounts => {
   const decoyCheck = createDecoyCheck();
-  const findUser = async (filter: Filter): Promise<StoredDocument | undefined> =>
-    (await documents.findMany(USER_CONTENT_TYPE, PUBLISHED, { filter: { provider: 'local', ...filter }, limit: 1 }))[0];
+  const lookup = createUserLookup(documents);
+  const findUser = (filter: Filter) => lookup({ provider: 'local', ...filter });
   const taken = () => applicationError('Email or Username are already taken');
-  const signedIn = (user: StoredDocument): SignedIn => ({ jwt: jwt.issue(user.id as number), user: withoutPrivateAttributes(user) });
+  const signedIn = signInWith(jwt);
+
+  const create = async (data: StoredDocument): Promise<StoredDocument> => {
+    try {
+      return await documents.create(USER_CONTENT_TYPE, data, PUBLISHED);
+    } catch (error) {
+      // Two registrations racing for one name: the unique index decides, with the same answer.
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+  };
 
   return {
     async register(input) {
@@ -107,14 +79,11 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
       const email = (input.email as string).toLowerCase();
       if (await findUser({ $or: [{ email }, { username }] })) throw taken();
       // the document service hashes password attributes as it stores them
-      const data = { username, email, password: input.password as string, provider: 'local', confirmed: true, blocked: false, role: defaultRoleId };
-      try {
-        return signedIn(await documents.create(USER_CONTENT_TYPE, data, PUBLISHED));
-      } catch (error) {
-        // Two registrations racing for one name: the unique index decides, with the same answer.
-        if (isUniqueViolation(error)) throw taken();
-        throw error;
-      }
+      const user = await create({ username, email, password: input.password as string, provider: 'local', confirmed: !confirmation, blocked: false, role: defaultRoleId });
+      if (!confirmation) return signedIn(user);
+      // As Strapi: the account stays if the mail fails; send-email-confirmation mails the link again.
+      await confirmation.send(user);
+      return { user: withoutPrivateAttributes(user) };
     },
 
     async login(input) {
@@ -130,13 +99,14 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId }: { document
         throw invalidCredentials();
       }
       if (!(await verifyPassword(password, user.password))) throw invalidCredentials();
+      if (confirmation && user.confirmed !== true) throw applicationError('Your account email is not confirmed');
       if (user.blocked === true) throw applicationError('Your account has been blocked by an administrator');
       return signedIn(user);
     },
 
     async changePassword(caller, input) {
       if (!caller) throw applicationError('You must be authenticated to reset your password');
-      const issues = isRecord(input) ? newPasswordIssues(input) : requiredStrings({}, CHANGE_PASSWORD_FIELDS);
+      const issues = isRecord(input) ? newPasswordIssues(input, CHANGE_PASSWORD_FIELDS) : requiredStrings({}, CHANGE_PASSWORD_FIELDS);
       if (issues.length > 0) throw validationErrors(issues);
       const { currentPassword, password } = input as Record<string, string>;
       const user = await findUser({ id: caller.id as number });

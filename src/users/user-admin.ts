@@ -4,7 +4,7 @@ import type { Filter, StoredDocument } from '../storage/types';
 import { applicationError, badUserInput, notFoundError, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
 import type { ContentType } from '../models/types';
 import { addedUserAttributes, ROLE_CONTENT_TYPE } from './users-content-types';
-import { registrationIssues } from './user-accounts';
+import { registrationIssues } from './account-input';
 import { isRecord } from '../common/is-record';
 
 /**

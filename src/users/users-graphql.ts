@@ -7,7 +7,9 @@ import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } fro
 import type { UserAdmin } from './user-admin';
 import { refuseOverLimit, type RateLimiter } from './rate-limiter';
 import { clientOfContext } from '../resolvers/client-address';
-import type { SignedIn, UserAccounts } from './user-accounts';
+import type { UserAccounts } from './user-accounts';
+import type { PasswordReset } from './password-reset';
+import type { EmailConfirmation } from './email-confirmation';
 
 /**
  * The users-permissions part of the GraphQL schema, named as Strapi names it: `register`, `login`,
@@ -51,6 +53,10 @@ type UsersPermissionsLoginPayload {
   user: UsersPermissionsMe!
 }
 
+type UsersPermissionsPasswordPayload {
+  ok: Boolean!
+}
+
 type UsersPermissionsUserEntityResponse {
   data: UsersPermissionsUser
 }
@@ -63,8 +69,14 @@ type Mutation {
   login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
   """Register a user"""
   register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload!
+  """Request a reset password token"""
+  forgotPassword(email: String!): UsersPermissionsPasswordPayload
+  """Reset user password. Confirm with a code (resetToken from forgotPassword)"""
+  resetPassword(password: String!, passwordConfirmation: String!, code: String!): UsersPermissionsLoginPayload
   """Change user password. Confirm with the current password."""
   changePassword(currentPassword: String!, password: String!, passwordConfirmation: String!): UsersPermissionsLoginPayload
+  """Confirm an email users email address"""
+  emailConfirmation(confirmation: String!): UsersPermissionsLoginPayload
   """Create a new user"""
   createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
   """Update an existing user"""
@@ -92,15 +104,18 @@ export interface UsersGraphqlOptions {
   /** available once the module has started */
   accounts: () => UserAccounts;
   admin: () => UserAdmin;
+  passwordReset: PasswordReset;
+  emailConfirmation: EmailConfirmation;
   limiter: RateLimiter;
 }
 
-export const createUsersGraphqlExtension = ({ documents, accounts, admin, limiter }: UsersGraphqlOptions): Extension => {
+export const createUsersGraphqlExtension = ({ documents, accounts, admin, passwordReset, emailConfirmation, limiter }: UsersGraphqlOptions): Extension => {
+  /** Sign-in, sign-up, password and confirmation mutations: counted per client, as their REST routes. */
   const limited =
-    <A>(action: (accounts: UserAccounts, args: A, context: FolioContext) => Promise<SignedIn>) =>
+    <A, R>(action: (args: A, context: FolioContext) => Promise<R>) =>
     async (_: unknown, args: A, context: FolioContext) => {
       refuseOverLimit(await limiter.hit(clientOfContext(context)));
-      return action(accounts(), args, context);
+      return action(args, context);
     };
   return {
     typeDefs: USERS_PERMISSIONS_SDL,
@@ -110,10 +125,13 @@ export const createUsersGraphqlExtension = ({ documents, accounts, admin, limite
         me: (_: unknown, __: unknown, context: FolioContext) => context.principal.user ?? null,
       },
       Mutation: {
-        register: limited((accounts, args: { input: unknown }) => accounts.register(args.input)),
-        login: limited((accounts, args: { input: unknown }) => accounts.login(args.input)),
+        register: limited((args: { input: unknown }) => accounts().register(args.input)),
+        login: limited((args: { input: unknown }) => accounts().login(args.input)),
         // a stolen session must not make the current password guessable: limited like sign-in
-        changePassword: limited((accounts, args: Record<string, unknown>, context) => accounts.changePassword(context.principal.user, args)),
+        changePassword: limited((args: Record<string, unknown>, context) => accounts().changePassword(context.principal.user, args)),
+        forgotPassword: limited((args: Record<string, unknown>) => passwordReset.forgotPassword(args)),
+        resetPassword: limited((args: Record<string, unknown>) => passwordReset.resetPassword(args)),
+        emailConfirmation: limited((args: Record<string, unknown>) => emailConfirmation.confirm(args)),
         createUsersPermissionsUser: async (_: unknown, args: { data: Record<string, unknown> }) => ({ data: await admin().create(userBody(args.data)) }),
         updateUsersPermissionsUser: async (_: unknown, args: { id: string; data: Record<string, unknown> }) => ({ data: await admin().update(Number(args.id), userBody(args.data)) }),
         deleteUsersPermissionsUser: async (_: unknown, args: { id: string }) => ({ data: await admin().remove(Number(args.id)) }),
@@ -127,6 +145,10 @@ export const createUsersGraphqlExtension = ({ documents, accounts, admin, limite
       'Query.me': { auth: { scope: [ME_PERMISSION] } },
       'Mutation.register': { auth: false },
       'Mutation.login': { auth: false },
+      // public, as Strapi's Public role has them: they are how a caller without a session gets one
+      'Mutation.forgotPassword': { auth: false },
+      'Mutation.resetPassword': { auth: false },
+      'Mutation.emailConfirmation': { auth: false },
       'Mutation.changePassword': { auth: { scope: [CHANGE_PASSWORD_PERMISSION] } },
       'Mutation.createUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.create] } },
       'Mutation.updateUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.update] } },

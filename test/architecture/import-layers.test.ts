@@ -10,6 +10,7 @@ const FLOORS: string[][] = [
   ['common', 'errors'],
   ['models'],
   ['config'],
+  ['email'],
   ['storage'],
   ['metrics'],
   ['auth'],

@@ -60,6 +60,8 @@ describe('file formats', () => {
       jwt: { expiresIn: '7d' },
       roles: { public: { permissions: ['api::article.article.find'] } },
       rateLimit: { max: 20, windowMs: 60000 },
+      emailConfirmation: false,
+      emailTemplates: defaultConfig().usersPermissions.emailTemplates,
     });
     expect(config.upload).toEqual({ provider: 'gridfs', sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
     expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false, maxPopulateDepth: 10 });

@@ -80,7 +80,7 @@ test('the document is valid OpenAPI 3 (swagger-parser)', async () => {
 });
 
 test('it describes the plugins\' routes, and no GraphQL-only shapes', () => {
-  for (const path of ['/api/auth/local', '/api/auth/local/register', '/api/users/me', '/api/users', '/api/users/{id}', '/api/users/count', '/api/upload', '/api/upload/files', '/api/upload/files/{id}', '/api/i18n/locales']) {
+  for (const path of ['/api/auth/local', '/api/auth/local/register', '/api/auth/forgot-password', '/api/auth/reset-password', '/api/auth/email-confirmation', '/api/auth/send-email-confirmation', '/api/users/me', '/api/users', '/api/users/{id}', '/api/users/count', '/api/upload', '/api/upload/files', '/api/upload/files/{id}', '/api/i18n/locales']) {
     expect(Object.keys(document.paths)).toContain(path);
   }
   const schemas = JSON.stringify(document.components?.schemas);
@@ -109,6 +109,7 @@ test('parameters are typed per content type: filters with operators, pagination,
   expect(security(document.paths['/api/articles']!.post!)).toEqual([[{ bearerAuth: [] }], 'api::article.article.create', []]);
   expect(security(document.paths['/api/users/me']!.get!)).toEqual([[{ bearerAuth: [] }], 'plugin::users-permissions.user.me', ['authenticated']]);
   expect(security(document.paths['/api/users/count']!.get!)).toEqual([[{ bearerAuth: [] }], 'plugin::users-permissions.user.find', []]);
+  expect(security(document.paths['/api/auth/forgot-password']!.post!)).toEqual([[{}], undefined, undefined]);
 });
 
 test('content answers match: list, one, populated, fields, errors', async () => {

@@ -18,6 +18,9 @@ const USERS = 'plugin::users-permissions.user';
 const LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
 const body = (schema: SchemaObject, type = 'application/json') => ({ required: true, content: { [type]: { schema } } });
+/** a JSON body of the named string fields, all required */
+const stringsBody = (...names: string[]) => body({ type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) });
+const emailBody = body({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } });
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 const ME_POPULATE = { name: 'populate', in: 'query', description: 'the role: `role`, `*`, `[role]` or `{ role: … }`', style: 'deepObject', explode: true, schema: { anyOf: [{ type: 'string' }, { type: 'object' }] } };
 const listQuery = [ref('parameters', 'pagination'), ref('parameters', 'sort')];
@@ -38,7 +41,7 @@ const usersPaths = (user: string, roles: RolePermissions): OpenApiPaths => {
       post: operation(
         tag,
         'login',
-        { ...securityFor(undefined, roles, 'Sign in with a username or e-mail and a password.'), requestBody: body({ type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } }) },
+        { ...securityFor(undefined, roles, 'Sign in with a username or e-mail and a password.'), requestBody: stringsBody('identifier', 'password') },
         { 200: signedIn },
       ),
     },
@@ -59,13 +62,54 @@ const usersPaths = (user: string, roles: RolePermissions): OpenApiPaths => {
         'changePassword',
         {
           ...securityFor(CHANGE_PASSWORD_PERMISSION, roles, "Change the signed-in user's password."),
-          requestBody: body({
-            type: 'object',
-            required: ['currentPassword', 'password', 'passwordConfirmation'],
-            properties: { currentPassword: { type: 'string' }, password: { type: 'string' }, passwordConfirmation: { type: 'string' } },
-          }),
+          requestBody: stringsBody('currentPassword', 'password', 'passwordConfirmation'),
         },
         { 200: signedIn },
+      ),
+    },
+    // public, as Strapi's Public role has them
+    '/api/auth/forgot-password': {
+      post: operation(
+        tag,
+        'forgotPassword',
+        {
+          ...securityFor(undefined, roles, 'Mail a password reset code (valid one hour) to the account of this address; `{ ok: true }` whether or not there is one. 503 without an e-mail provider.'),
+          requestBody: emailBody,
+        },
+        { 200: json('OK', { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } }) },
+      ),
+    },
+    '/api/auth/reset-password': {
+      post: operation(
+        tag,
+        'resetPassword',
+        {
+          ...securityFor(undefined, roles, 'Set a new password with the mailed code, once.'),
+          requestBody: stringsBody('code', 'password', 'passwordConfirmation'),
+        },
+        { 200: signedIn },
+      ),
+    },
+    '/api/auth/email-confirmation': {
+      get: operation(
+        tag,
+        'emailConfirmation',
+        {
+          ...securityFor(undefined, roles, 'Confirm the account of the mailed link (valid one day), then redirect to `email_confirmation_redirection`.'),
+          parameters: [{ name: 'confirmation', in: 'query', required: true, schema: { type: 'string' } }],
+        },
+        { 302: { description: 'Confirmed: `Location` is `email_confirmation_redirection`, or `/`' } },
+      ),
+    },
+    '/api/auth/send-email-confirmation': {
+      post: operation(
+        tag,
+        'sendEmailConfirmation',
+        {
+          ...securityFor(undefined, roles, 'Mail the confirmation link again.'),
+          requestBody: emailBody,
+        },
+        { 200: json('OK', { type: 'object', required: ['email', 'sent'], properties: { email: { type: 'string' }, sent: { type: 'boolean' } } }) },
       ),
     },
     '/api/users/me': {

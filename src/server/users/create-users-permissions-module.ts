@@ -8,15 +8,24 @@ import { createUserAdmin, type UserAdmin } from '../../users/user-admin';
 import { createUserAccounts, type UserAccounts } from '../../users/user-accounts';
 import { createUsersGraphqlExtension } from '../../users/users-graphql';
 import { createUsersRoutes } from './users-routes';
+import { createEmailProvider } from '../../email/create-email-provider';
+import { createAccountMails } from '../../users/account-mail';
+import { createPasswordReset } from '../../users/password-reset';
+import { createEmailConfirmation } from '../../users/email-confirmation';
 
 /**
  * Users & permissions: users and roles (content-types of their own), sign-up and sign-in on both
- * surfaces, `/api/users`, and API tokens (seeded from `config/admin`, managed live by `folio token`).
+ * surfaces, password reset and e-mail confirmation (mailed through the `email` plugin's provider),
+ * `/api/users`, and API tokens (seeded from `config/admin`, managed live by `folio token`).
  */
 const create = (services: Services): FolioModule => {
   const { config, documents, dataDir, store } = services;
   const { jwt, tokens } = services.credentials;
   const limiter = createRateLimiter(store, config.usersPermissions.rateLimit);
+  const emailProvider = config.email && createEmailProvider(config.email);
+  const mails = createAccountMails(config, emailProvider);
+  const passwordReset = createPasswordReset({ documents, store, jwt, mail: mails.resetPassword });
+  const emailConfirmation = createEmailConfirmation({ documents, store, jwt, mail: mails.emailConfirmation });
   let ready: { accounts: UserAccounts; admin: UserAdmin; control: TokenControl } | undefined;
   const started = () => {
     if (!ready) throw new Error('the users-permissions module is used before it started');
@@ -26,7 +35,7 @@ const create = (services: Services): FolioModule => {
   return {
     name: 'users-permissions',
     permissions: Object.values(USER_WRITE_PERMISSIONS),
-    extension: createUsersGraphqlExtension({ documents, accounts: () => started().accounts, admin: () => started().admin, limiter }),
+    extension: createUsersGraphqlExtension({ documents, accounts: () => started().accounts, admin: () => started().admin, passwordReset, emailConfirmation, limiter }),
     async start() {
       const roles = await seedRoles(config, documents);
       await tokens.seed(config.admin.apiTokens);
@@ -36,15 +45,17 @@ const create = (services: Services): FolioModule => {
       }
       const defaultRoleId = roles.get(AUTHENTICATED_ROLE)!.documentId as string;
       ready = {
-        accounts: createUserAccounts({ documents, jwt, defaultRoleId }),
+        accounts: createUserAccounts({ documents, jwt, defaultRoleId, ...(config.usersPermissions.emailConfirmation ? { confirmation: emailConfirmation } : {}) }),
         admin: createUserAdmin({ documents, defaultRoleId, userType: userTypeOf(services.models) }),
         control: await openTokenControl(dataDir, tokens),
       };
     },
     async stop() {
+      emailProvider?.close();
       await ready?.control.close();
     },
-    routes: ({ authenticator, schema, rest }) => createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, authenticator, limiter, schema, rest }),
+    routes: ({ authenticator, schema, rest }) =>
+      createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }),
   };
 };
 

@@ -11,6 +11,8 @@ import { unauthorizedError } from '../../errors/graphql-errors';
 import { refuseOverLimit, type RateLimiter } from '../../users/rate-limiter';
 import { clientAddressOf } from '../../resolvers/client-address';
 import type { SignedIn, UserAccounts } from '../../users/user-accounts';
+import type { PasswordReset } from '../../users/password-reset';
+import type { EmailConfirmation } from '../../users/email-confirmation';
 import type { UserAdmin } from '../../users/user-admin';
 import { createUserQueries } from '../../users/user-queries';
 import { createBareReads, type BareQuery, type BareReadOutcome } from '../rest/bare-reads';
@@ -22,14 +24,17 @@ import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest/parse-query-
 import type { GraphQLSchema } from 'graphql';
 
 /**
- * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), and the users
- * endpoints, which answer bare JSON (no `{ data, meta }`) behind `plugin::users-permissions.user.*`.
+ * Strapi's users-permissions REST routes: local sign-up and sign-in (`{ jwt, user }`), password reset and
+ * e-mail confirmation, and the users endpoints, which answer bare JSON (no `{ data, meta }`) behind
+ * `plugin::users-permissions.user.*`.
  */
 
 export interface UsersRoutesOptions {
   services: Services;
   accounts: UserAccounts;
   admin: UserAdmin;
+  passwordReset: PasswordReset;
+  emailConfirmation: EmailConfirmation;
   authenticator: Authenticator;
   limiter: RateLimiter;
   schema: GraphQLSchema;
@@ -49,7 +54,7 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
   sendError(response, body, http?.headers);
 };
 
-export const createUsersRoutes = ({ services, accounts, admin, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
+export const createUsersRoutes = ({ services, accounts, admin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
   const userType = userTypeOf(services.models);
   const reads = createBareReads(schema, rest, {
@@ -68,10 +73,12 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
 
   const { principalOf, authorize } = createRequestAuthorizer(authenticator);
 
-  /** Sign-in and password routes: rate limited, answered with a JWT and the user; `permission`, when the route needs one. */
-  const signIn =
-    (action: (input: unknown, principal: Principal) => Promise<SignedIn>, permission?: string): Handler =>
-    async (request, response) => {
+  const bodyOf = (request: IncomingMessage) => readJsonBody(request, services.config.rest.bodyLimit);
+
+  /** The auth routes: counted per client and refused past the rate limit; `permission`, when the route needs one. */
+  const limited =
+    (respond: (request: IncomingMessage, response: ServerResponse, url: URL, principal: Principal) => Promise<void>, permission?: string): Handler =>
+    async (request, response, url) => {
       // A stale or forged bearer is refused here too, as the GraphQL mutations refuse it.
       const principal = permission ? await authorize(request, permission) : await principalOf(request);
       const decision = await limiter.hit(clientAddressOf(request, services.config.server.proxy));
@@ -82,9 +89,18 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       };
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
       refuseOverLimit(decision);
-      const { jwt, user } = await action(await readJsonBody(request, services.config.rest.bodyLimit), principal);
-      sendJson(response, 200, { jwt, user: queries.toRest(user) });
+      await respond(request, response, url, principal);
     };
+
+  /** Answered with a JWT and the user (only the user after a sign-up that waits for its e-mail confirmation). */
+  const signIn = (action: (input: unknown, principal: Principal) => Promise<SignedIn>, permission?: string): Handler =>
+    limited(async (request, response, _url, principal) => {
+      const { jwt, user } = await action(await bodyOf(request), principal);
+      sendJson(response, 200, { jwt, user: queries.toRest(user) });
+    }, permission);
+
+  /** Strapi's redirect after a confirmation: `email_confirmation_redirection`, else the site's root. */
+  const redirectTarget = services.config.usersPermissions.emailConfirmationRedirection ?? '/';
 
   const parseQuery = (url: URL): BareQuery => parseQueryString(url.search, USER_QUERY_PARAMETERS, services.config.rest.strictQuery);
 
@@ -95,6 +111,27 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       method: 'POST',
       path: /^\/api\/auth\/change-password\/?$/,
       handle: () => signIn((input, principal) => accounts.changePassword(principal.user, input), CHANGE_PASSWORD_PERMISSION),
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/auth\/forgot-password\/?$/,
+      handle: () => limited(async (request, response) => sendJson(response, 200, await passwordReset.forgotPassword(await bodyOf(request)))),
+    },
+    { method: 'POST', path: /^\/api\/auth\/reset-password\/?$/, handle: () => signIn(passwordReset.resetPassword) },
+    {
+      method: 'GET',
+      path: /^\/api\/auth\/email-confirmation\/?$/,
+      handle: () =>
+        limited(async (_request, response, url) => {
+          await emailConfirmation.confirm({ confirmation: url.searchParams.get('confirmation') ?? undefined });
+          response.writeHead(302, { location: redirectTarget, 'content-type': 'text/plain; charset=utf-8' });
+          response.end(`Redirecting to ${redirectTarget}.`);
+        }),
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/auth\/send-email-confirmation\/?$/,
+      handle: () => limited(async (request, response) => sendJson(response, 200, await emailConfirmation.resend(await bodyOf(request)))),
     },
     {
       method: 'GET',
@@ -123,7 +160,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       path: /^\/api\/users\/?$/,
       handle: () => async (request, response) => {
         await authorize(request, USER_WRITE_PERMISSIONS.create);
-        sendJson(response, 201, queries.toRest(await admin.create(await readJsonBody(request, services.config.rest.bodyLimit))));
+        sendJson(response, 201, queries.toRest(await admin.create(await bodyOf(request))));
       },
     },
     {
@@ -131,7 +168,7 @@ export const createUsersRoutes = ({ services, accounts, admin, authenticator, li
       path: /^\/api\/users\/(\d+)\/?$/,
       handle: (match) => async (request, response) => {
         await authorize(request, USER_WRITE_PERMISSIONS.update);
-        sendJson(response, 200, queries.toRest(await admin.update(Number(match[1]), await readJsonBody(request, services.config.rest.bodyLimit))));
+        sendJson(response, 200, queries.toRest(await admin.update(Number(match[1]), await bodyOf(request))));
       },
     },
     {

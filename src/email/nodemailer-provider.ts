@@ -1,0 +1,23 @@
+import nodemailer from 'nodemailer';
+import type { SmtpOptions } from '../config/types';
+import { EmailDeliveryError, type EmailProvider } from './email-provider';
+
+/**
+ * Strapi's `nodemailer` provider: SMTP through nodemailer. The transport connects per message (no pool), so a
+ * mail server restarted between two messages costs nothing, and the configured timeouts bound each attempt.
+ */
+export const createNodemailerProvider = (options: SmtpOptions): EmailProvider => {
+  const transport = nodemailer.createTransport({ ...options });
+  return {
+    async sendMail({ to, from, replyTo, subject, text, html }) {
+      try {
+        await transport.sendMail({ to, from, replyTo, subject, text, html });
+      } catch (error) {
+        // nodemailer's code names the failure (ECONNECTION, ETIMEDOUT, EAUTH, EENVELOPE…) without the server's words
+        const code = (error as { code?: unknown }).code;
+        throw new EmailDeliveryError(typeof code === 'string' ? code : 'the SMTP server refused it', { cause: error });
+      }
+    },
+    close: () => transport.close(),
+  };
+};
