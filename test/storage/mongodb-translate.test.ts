@@ -35,13 +35,35 @@ describe('toMongoFilter', () => {
     ['$size', { tags: { $size: 0 } }],
   ];
 
+  const textOf = (path: string, regex: string, options = '') => ({
+    $expr: { $regexMatch: { input: { $convert: { input: `$${path}`, to: 'string', onError: null, onNull: null } }, regex, options } },
+  });
+  const asTextCases: Array<[string, Filter, Filter]> = [
+    ['alone', { views: { $asText: { $regex: '5' } } }, textOf('views', '5')],
+    ['beside other operators and fields', { title: 'a', views: { $gt: 1, $asText: { $regex: '^1', $options: 'i' } } }, { $and: [{ title: 'a' }, { $and: [{ views: { $gt: 1 } }, textOf('views', '^1', 'i')] }] }],
+    ['under $not', { views: { $not: { $asText: { $regex: '5' } } } }, { $nor: [textOf('views', '5')] }],
+    ['in a branch of $or', { $or: [{ 'seo.views': { $asText: { $regex: '5' } } }, { id: 1 }] }, { $or: [textOf('seo.views', '5'), { id: 1 }] }],
+  ];
+
   test('covers every operator Folio generates', () => {
-    const covered = new Set(cases.flatMap(([, filter]) => JSON.stringify(filter).match(/"\$\w+"/g) ?? []).map((key) => key.slice(1, -1)));
+    const filters = [...cases.map(([, filter]) => filter), ...asTextCases.map(([, filter]) => filter)];
+    const covered = new Set(filters.flatMap((filter) => JSON.stringify(filter).match(/"\$\w+"/g) ?? []).map((key) => key.slice(1, -1)));
     expect([...FILTER_OPERATORS].filter((operator) => !covered.has(operator))).toEqual([]);
   });
 
   test.each(cases)('passes %s through as the same MongoDB query document', (_, filter) => {
     expect(toMongoFilter(filter)).toEqual(filter);
+  });
+
+  test.each(asTextCases)("turns Folio's $asText into an $expr on the field's text: %s", (_, filter, expected) => {
+    expect(toMongoFilter(filter)).toEqual(expected);
+  });
+
+  test('refuses $asText inside $elemMatch, where MongoDB evaluates no $expr, as bad input', () => {
+    expect(() => toMongoFilter({ items: { $elemMatch: { n: { $asText: { $regex: '5' } } } } })).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) }),
+    );
+    expect(() => toMongoFilter({ views: { $asText: { $regex: 5 } } })).toThrow(UnsafeFilterError);
   });
 
   test('returns a copy: changing the filter afterwards does not change what was sent', () => {

@@ -1,6 +1,8 @@
 import type { Document, IndexDirection } from 'mongodb';
 import { cloneDocument } from '../clone-document';
-import { assertSafeFilter } from '../filter-guard';
+import { assertSafeFilter, UnsafeFilterError } from '../filter-guard';
+import { textPatternOf } from '../text-form';
+import { badUserInput } from '../../errors/graphql-errors';
 import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
 import type { Filter, IndexSpec, SortSpec, StoredValue, UpdateSpec } from '../types';
 import { assertSafeUpdate } from '../update-spec';
@@ -8,7 +10,7 @@ import { assertSafeUpdate } from '../update-spec';
 /**
  * Pure translations of Folio's storage requests into what the MongoDB driver takes. Folio filters are already
  * MongoDB query documents: after the guard they pass through as a copy, so what reaches the server is exactly
- * what was checked.
+ * what was checked; only Folio's own `$asText` becomes an `$expr`.
  */
 
 function copyFilterValue(value: unknown): unknown {
@@ -19,9 +21,61 @@ function copyFilterValue(value: unknown): unknown {
   return value;
 }
 
+const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
+
+const holdsAsText = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(holdsAsText) : typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => key === '$asText' || holdsAsText(item));
+
+/**
+ * `$asText` on a path as an aggregation expression: `$convert` gives the text of a number or boolean (a
+ * string stays itself) and null for what has none (objects, arrays, null, missing), which no pattern matches.
+ */
+function asTextExpression(path: string, operand: unknown): Document {
+  const pattern = textPatternOf(operand);
+  if (!pattern) throw new UnsafeFilterError('$asText needs { $regex, $options? }', path);
+  return {
+    $expr: {
+      $regexMatch: {
+        input: { $convert: { input: `$${path}`, to: 'string', onError: null, onNull: null } },
+        regex: pattern.$regex,
+        options: pattern.$options ?? '',
+      },
+    },
+  };
+}
+
+/** A field's operators, `$asText` taken out into expressions beside the rest: `{ p: { $not: C } }` is `$nor: [{ p: C }]`. */
+function fieldFilter(path: string, condition: Record<string, unknown>): Document {
+  const rest: Document = {};
+  const parts: Document[] = [];
+  for (const [operator, operand] of Object.entries(condition)) {
+    if (operator === '$asText') parts.push(asTextExpression(path, operand));
+    else if (operator === '$not' && isOperatorObject(operand) && holdsAsText(operand)) parts.push({ $nor: [fieldFilter(path, operand)] });
+    else if (operator === '$elemMatch' && holdsAsText(operand)) {
+      // MongoDB evaluates `$expr` on whole documents only, never inside `$elemMatch`
+      throw badUserInput(`Text operators on numbers, booleans and JSON cannot filter inside a repeatable component on MongoDB (at ${path})`, { key: path });
+    } else rest[operator] = copyFilterValue(operand);
+  }
+  if (Object.keys(rest).length > 0) parts.unshift({ [path]: rest });
+  return parts.length === 1 ? parts[0] : { $and: parts };
+}
+
+function mongoFilter(filter: Filter): Document {
+  const translated: Document = {};
+  const expressions: Document[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(value)) translated[key] = value.map((branch) => mongoFilter(branch as Filter));
+    else if (isOperatorObject(value) && holdsAsText(value)) expressions.push(fieldFilter(key, value));
+    else translated[key] = copyFilterValue(value);
+  }
+  const parts = [...(Object.keys(translated).length > 0 ? [translated] : []), ...expressions];
+  return parts.length === 1 ? parts[0] : { $and: parts };
+}
+
 export function toMongoFilter(filter: Filter): Document {
   assertSafeFilter(filter);
-  return copyFilterValue(filter) as Document;
+  return holdsAsText(filter) ? mongoFilter(filter) : (copyFilterValue(filter) as Document);
 }
 
 /** Pairs keep their order (a plain object would move integer-like field names first). */
