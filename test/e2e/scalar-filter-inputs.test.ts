@@ -1,5 +1,6 @@
 import { stringify } from 'qs';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { copyExampleSchema } from '../support/schema-copy';
 
 /**
  * Scalar filter inputs as Strapi types them: a field's and/or list bare values (`$titles: [String]`), text operators
@@ -79,4 +80,31 @@ test('a nested operator object in a GraphQL and/or list is refused as Strapi typ
   const answer = await server.gql('{ articles(filters: { title: { or: [{ eq: "Five" }] } }) { title } }', {}, server.asAdmin);
   expect(answer.status).toBe(400);
   expect(answer.body.errors?.[0].message).toMatch(/String cannot represent a non string value/);
+});
+
+test('inside a repeatable component: the embedded store matches per item; MongoDB, which runs no $expr in $elemMatch, answers a 400', async () => {
+  const schema = copyExampleSchema();
+  schema.writeComponent('shared.keyword', { value: { type: 'string' }, weight: { type: 'integer' } });
+  const own = await startTestServer({ schemaDir: schema.schemaDir });
+  try {
+    for (const [title, weights] of [['Light', [3, 4]], ['Heavy', [15, 2]]] as const) {
+      const data = { title, seo: { metaTitle: title, keywords: weights.map((weight) => ({ value: `w${weight}`, weight })) } };
+      expect((await own.gql('mutation($data: ArticleInput!) { createArticle(data: $data, status: PUBLISHED) { documentId } }', { data }, own.asAdmin)).body.errors).toBeUndefined();
+    }
+    const answer = await own.gql<{ articles: Array<{ title: string }> }>('{ articles(filters: { seo: { keywords: { weight: { startsWith: 1 }, value: { eq: "w15" } } } }) { title } }', {}, own.asAdmin);
+    const rest = await fetch(`${own.url}/api/articles?filters[seo][keywords][weight][$contains]=5&fields[0]=title`, { headers: own.asAdmin });
+    if (process.env.FOLIO_TEST_DATABASE === 'mongodb') {
+      expect(answer.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/inside a repeatable component on MongoDB/), extensions: { code: 'BAD_USER_INPUT' } });
+      expect({ status: rest.status, error: ((await rest.json()) as { error: { message: string } }).error.message }).toEqual({
+        status: 400,
+        error: expect.stringMatching(/inside a repeatable component on MongoDB/),
+      });
+    } else {
+      expect(answer.body).toEqual({ data: { articles: [{ title: 'Heavy' }] } });
+      expect(((await rest.json()) as { data: Array<{ title: string }> }).data.map((article) => article.title)).toEqual(['Heavy']);
+    }
+  } finally {
+    await own.stop();
+    schema.remove();
+  }
 });
