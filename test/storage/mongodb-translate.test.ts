@@ -5,14 +5,21 @@ import { databaseNameOf, redactConnectionString } from '../../src/storage/mongod
 import { toStoreError } from '../../src/storage/mongodb/mongodb-errors';
 import {
   fromMongoIndex,
-  toMongoFilter,
   toMongoIndex,
+  toMongoQuery,
   toMongoProjection,
   toMongoSort,
   toMongoUpdate,
 } from '../../src/storage/mongodb/translate-query';
 
-describe('toMongoFilter', () => {
+/** The query of a filter MongoDB runs as it is. */
+const toMongoFilter = (filter: Filter) => {
+  const { query, exact } = toMongoQuery(filter);
+  expect(exact).toBe(true);
+  return query;
+};
+
+describe('toMongoQuery', () => {
   const cases: Array<[operator: (typeof FILTER_OPERATORS)[number] | 'implicit $eq' | 'dotted path', Filter]> = [
     ['implicit $eq', { title: 'Alpha', publishedAt: null }],
     ['dotted path', { 'author.name': 'Ann', 'seo.meta.title': { $exists: true } }],
@@ -59,11 +66,12 @@ describe('toMongoFilter', () => {
     expect(toMongoFilter(filter)).toEqual(expected);
   });
 
-  test('refuses $asText inside $elemMatch, where MongoDB evaluates no $expr, as bad input', () => {
-    expect(() => toMongoFilter({ items: { $elemMatch: { n: { $asText: { $regex: '5' } } } } })).toThrow(
-      expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) }),
-    );
-    expect(() => toMongoFilter({ views: { $asText: { $regex: 5 } } })).toThrow(UnsafeFilterError);
+  test('widens a filter with $asText inside $elemMatch, where MongoDB evaluates no $expr: the clause is dropped, or false under $nor', () => {
+    const inList = { items: { $elemMatch: { n: { $asText: { $regex: '5' } } } } };
+    expect(toMongoQuery({ ...inList, views: { $asText: { $regex: '1' } }, title: 'a' })).toEqual({ query: { $and: [{ title: 'a' }, textOf('views', '1')] }, exact: false });
+    expect(toMongoQuery({ $or: [inList, { title: 'a' }] })).toEqual({ query: { $or: [{}, { title: 'a' }] }, exact: false });
+    expect(toMongoQuery({ $nor: [{ ...inList, title: 'a' }] })).toEqual({ query: { $nor: [{ $and: [{ title: 'a' }, { $nor: [{}] }] }] }, exact: false });
+    expect(() => toMongoQuery({ views: { $asText: { $regex: 5 } } })).toThrow(UnsafeFilterError);
   });
 
   test('returns a copy: changing the filter afterwards does not change what was sent', () => {

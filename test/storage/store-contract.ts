@@ -179,8 +179,23 @@ export function describeStoreContract(name: string, createFixture: () => Promise
         ['beside another operator', { value: { $asText: { $regex: '5' }, $gt: 10 } }, [2, 3]],
         ['on a dotted path', { 'nested.value': { $asText: { $regex: '^2' } } }, [10]],
         ['inside $or', { $or: [{ value: { $asText: { $regex: '^15' } } }, { id: 4 }] }, [2, 3, 4]],
+        ['inside $elemMatch, item by item', { items: { $elemMatch: { value: { $asText: { $regex: '5' } } } } }, [12]],
+        ['inside $elemMatch with another condition on the item', { items: { $elemMatch: { value: { $asText: { $regex: '5|a' }, $gt: 'a' } } } }, []],
+        ['inside $elemMatch in a branch of $or', { $or: [{ items: { $elemMatch: { value: { $asText: { $regex: '^6$' } } } } }, { id: 1 }] }, [1, 13]],
+        ['inside $elemMatch under $nor', { $nor: [{ items: { $elemMatch: { value: { $asText: { $regex: '^6$' } } } }, id: { $gt: 10 } }] }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]],
       ])('%s', async (_, filter, expected) => {
         expect(await textMatching(filter)).toEqual(expected);
+      });
+
+      test('inside $elemMatch: counts, updates and deletes select the same documents', async () => {
+        const inList: Filter = { items: { $elemMatch: { value: { $asText: { $regex: '^\\d$' } } } } };
+        await textMatching({});
+        const values = store.collection('values');
+        expect(await values.countDocuments(inList)).toBe(2);
+        expect(await values.updateMany(inList, { $set: { seen: true } })).toBe(2);
+        expect(ids(await values.find({ seen: true }, { sort: [['id', 1]] }))).toEqual([12, 13]);
+        expect(await values.deleteOne({ ...inList, id: 13 })).toBe(1);
+        expect(ids(await values.find({ seen: true }))).toEqual([12]);
       });
     });
 

@@ -2,7 +2,6 @@ import type { Document, IndexDirection } from 'mongodb';
 import { cloneDocument } from '../clone-document';
 import { assertSafeFilter, UnsafeFilterError } from '../filter-guard';
 import { textPatternOf } from '../text-form';
-import { badUserInput } from '../../errors/graphql-errors';
 import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
 import type { Filter, IndexSpec, SortSpec, StoredValue, UpdateSpec } from '../types';
 import { assertSafeUpdate } from '../update-spec';
@@ -10,7 +9,8 @@ import { assertSafeUpdate } from '../update-spec';
 /**
  * Pure translations of Folio's storage requests into what the MongoDB driver takes. Folio filters are already
  * MongoDB query documents: after the guard they pass through as a copy, so what reaches the server is exactly
- * what was checked; only Folio's own `$asText` becomes an `$expr`.
+ * what was checked; only Folio's own `$asText` becomes an `$expr`, and where MongoDB cannot run one (inside
+ * `$elemMatch`) the query is widened and the collection tests what it finds with the filter itself.
  */
 
 function copyFilterValue(value: unknown): unknown {
@@ -52,10 +52,7 @@ function fieldFilter(path: string, condition: Record<string, unknown>): Document
   for (const [operator, operand] of Object.entries(condition)) {
     if (operator === '$asText') parts.push(asTextExpression(path, operand));
     else if (operator === '$not' && isOperatorObject(operand) && holdsAsText(operand)) parts.push({ $nor: [fieldFilter(path, operand)] });
-    else if (operator === '$elemMatch' && holdsAsText(operand)) {
-      // MongoDB evaluates `$expr` on whole documents only, never inside `$elemMatch`
-      throw badUserInput(`Text operators on numbers, booleans and JSON cannot filter inside a repeatable component on MongoDB (at ${path})`, { key: path });
-    } else rest[operator] = copyFilterValue(operand);
+    else rest[operator] = copyFilterValue(operand);
   }
   if (Object.keys(rest).length > 0) parts.unshift({ [path]: rest });
   return parts.length === 1 ? parts[0] : { $and: parts };
@@ -69,13 +66,45 @@ function mongoFilter(filter: Filter): Document {
     else if (isOperatorObject(value) && holdsAsText(value)) expressions.push(fieldFilter(key, value));
     else translated[key] = copyFilterValue(value);
   }
+  if (expressions.length === 0) return translated;
   const parts = [...(Object.keys(translated).length > 0 ? [translated] : []), ...expressions];
   return parts.length === 1 ? parts[0] : { $and: parts };
 }
 
-export function toMongoFilter(filter: Filter): Document {
+/** Whether a field's condition has `$asText` inside an `$elemMatch`, where MongoDB evaluates no `$expr`. */
+const textInElemMatch = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => (key === '$elemMatch' ? holdsAsText(item) : textInElemMatch(item)));
+
+const MATCH_NOTHING: Filter = { $nor: [{}] };
+
+/**
+ * The filter with each field clause MongoDB cannot run (`$asText` inside `$elemMatch`) dropped where a match
+ * needs it to hold and made false where it is negated (under `$nor`): a filter every match of the original meets.
+ */
+function widen(filter: Filter, negated: boolean): Filter {
+  const kept: Filter = {};
+  let impossible = false;
+  for (const [key, value] of Object.entries(filter)) {
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(value)) {
+      kept[key] = value.map((branch) => widen(branch as Filter, key === '$nor' ? !negated : negated));
+    } else if (textInElemMatch(value)) impossible ||= negated;
+    else kept[key] = value;
+  }
+  return impossible ? { $and: [kept, MATCH_NOTHING] } : kept;
+}
+
+export interface MongoQuery {
+  query: Document;
+  /** false when `query` selects more than the filter: each document it finds is then to be tested with the filter in memory */
+  exact: boolean;
+}
+
+/** A guarded Folio filter as a MongoDB query. */
+export function toMongoQuery(filter: Filter): MongoQuery {
   assertSafeFilter(filter);
-  return holdsAsText(filter) ? mongoFilter(filter) : (copyFilterValue(filter) as Document);
+  if (!holdsAsText(filter)) return { query: copyFilterValue(filter) as Document, exact: true };
+  const exact = !textInElemMatch(filter);
+  return { query: mongoFilter(exact ? filter : widen(filter, false)), exact };
 }
 
 /** Pairs keep their order (a plain object would move integer-like field names first). */
