@@ -126,9 +126,7 @@ export const createRestFilterConverter = (schema: GraphQLSchema) => {
     }
     if (lifted.length === 0) return output;
     const parts = Object.keys(output).length > 0 ? [output, ...lifted] : lifted;
-    if (parts.length === 1) return parts[0];
-    if (!fields.and) throw invalidKey('$and', where);
-    return { and: parts };
+    return parts.length === 1 ? parts[0] : { and: parts };
   };
 
   /**

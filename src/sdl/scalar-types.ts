@@ -2,7 +2,8 @@ import type { ScalarAttributeType } from '../models/types';
 
 /** The GraphQL scalar each attribute type is exposed as, and the filter input that filters it. */
 
-export type FilterScalar = 'ID' | 'String' | 'Int' | 'Long' | 'Float' | 'Boolean' | 'Date' | 'Time' | 'DateTime' | 'JSON';
+export const ALL_FILTER_SCALARS = ['ID', 'String', 'Int', 'Long', 'Float', 'Boolean', 'Date', 'Time', 'DateTime', 'JSON'] as const;
+export type FilterScalar = (typeof ALL_FILTER_SCALARS)[number];
 
 const GRAPHQL_SCALAR: Record<Exclude<ScalarAttributeType, 'enumeration'>, FilterScalar> = {
   string: 'String',
@@ -103,5 +104,3 @@ export const emitScalarFilterInput = (scalar: FilterScalar): string => {
   });
   return `input ${name} {\n${fields.join('\n')}\n}`;
 };
-
-export const ALL_FILTER_SCALARS: readonly FilterScalar[] = ['ID', 'String', 'Int', 'Long', 'Float', 'Boolean', 'Date', 'Time', 'DateTime', 'JSON'];

@@ -1,3 +1,5 @@
+import { isRecord } from '../common/is-record';
+
 /**
  * `$asText`, the one storage operator MongoDB's query language lacks: `{ views: { $asText: { $regex: '5' } } }`
  * tests the text form of a string, number or boolean against a regular expression, as SQL's LIKE on a cast
@@ -10,8 +12,6 @@ export interface TextPattern {
   $regex: string;
   $options?: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The operand of `$asText` when it is well formed: a pattern and, at most, the `i` option. */
 export function textPatternOf(operand: unknown): TextPattern | undefined {

@@ -1,11 +1,10 @@
 import { Context } from 'mingo';
 import type * as MingoQueryModule from 'mingo/types/query';
 import type * as MingoQueryOperators from 'mingo/types/operators/query';
-import { assertSafeFilter } from '../filter-guard';
+import { assertSafeFilter, UnsafeFilterError } from '../filter-guard';
 import type { Filter, StoredDocument } from '../types';
 import { compileValuePredicate, readPlainPath, THROUGH_ARRAY } from './simple-conditions';
 import { textPatternOf, textPredicate } from '../text-form';
-import { UnsafeFilterError } from '../filter-guard';
 
 // tsconfig resolves modules the node10 way, which ignores mingo's package "exports": the types come from its
 // .d.ts paths, the code from the exported entry points. `mingo/query` is the Query without preloaded operators.
