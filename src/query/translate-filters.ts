@@ -3,7 +3,7 @@ import type { Filter, StoredValue } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
 import type { RangeOperator } from './bigint-range';
 import { bigintCondition, operatorCondition } from './filter-operators';
-import { filterScalarOf, OPERATORS_BY_SCALAR, type FilterOperator, type FilterScalar } from '../sdl/scalar-types';
+import { FILTER_OPERATORS, type FilterOperator } from '../sdl/scalar-types';
 import { isRecord } from '../common/is-record';
 import { inMemoryMatcher } from '../storage/memory-matcher';
 
@@ -76,19 +76,30 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     });
   };
 
+  /**
+   * A field's own `and` / `or` list values, as Strapi types them (`title: { or: ["a", "b"] }`): each item
+   * is an implicit `eq`, a null item too (equal to null: the field is null or absent, as `eq: null`).
+   */
+  const valueList = (operator: 'and' | 'or', field: string, type: ScalarAttributeType | 'id', value: unknown, path: string): Filter => {
+    if (!Array.isArray(value)) throw badUserInput(`Filter ${operator} at ${path} must be an array`, { key: operator, path });
+    const parts = value.map((item, index) => ({ [field]: operatorCondition('eq', item, type, `${path}.${operator}.${index}`, options.maxStringLength) }));
+    if (parts.length === 0) return operator === 'and' ? {} : MATCH_NOTHING;
+    return { [`$${operator}`]: parts };
+  };
+
   const scalarFilter = async (field: string, type: ScalarAttributeType | 'id', input: unknown, path: string, depth: number): Promise<Filter> => {
     depthGuard(depth, path);
     if (!isRecord(input)) throw badUserInput(`Filter on ${path} must be an object of operators`, { key: field, path });
-    const scalar: FilterScalar = type === 'id' ? 'ID' : filterScalarOf(type);
-    const allowed = OPERATORS_BY_SCALAR[scalar];
     const parts: Filter[] = [];
     for (const [operator, value] of Object.entries(input)) {
       if (value === undefined) continue;
-      if (!allowed.includes(operator as FilterOperator)) {
+      if (!FILTER_OPERATORS.includes(operator as FilterOperator)) {
         throw badUserInput(`Invalid operator ${operator} at ${path}`, { key: operator, path });
       }
-      if (operator === 'and' || operator === 'or' || operator === 'not') {
-        parts.push(await logical(operator, value, path, (inner, innerPath) => scalarFilter(field, type, inner, innerPath, depth + 1)));
+      if (operator === 'and' || operator === 'or') {
+        parts.push(valueList(operator, field, type, value, path));
+      } else if (operator === 'not') {
+        parts.push({ $nor: [await scalarFilter(field, type, value, `${path}.not`, depth + 1)] });
       } else if (type === 'biginteger' && BIGINT_RANGES.has(operator)) {
         parts.push(bigintCondition(field, operator as RangeOperator | 'between', value, `${path}.${operator}`, options.maxStringLength));
       } else {

@@ -55,6 +55,12 @@ const asList = (value: unknown): unknown[] => {
   return [value];
 };
 
+/** Whether a field's `$and`/`$or` lists (or its `$not` holds) operator objects rather than bare values. */
+const holdsOperatorObjects = (key: string, value: unknown): boolean => {
+  if (key === '$not') return isRecord(value) && Object.entries(value).some(([inner, item]) => holdsOperatorObjects(inner, item));
+  return (key === '$and' || key === '$or') && asList(value).some(isRecord);
+};
+
 const coerceLeaf = (typeName: string, value: unknown, key: string, where: Where): unknown => {
   if (value === null) return null;
   if (typeof value !== 'string') {
@@ -103,6 +109,7 @@ export const createRestFilterConverter = (schema: GraphQLSchema) => {
       throw badUserInput(`Invalid filters${where.path ? ` at ${where.path}` : ''}: expected an object`, { key: where.path ?? 'filters', path: where.path, source: 'query', param: where.param });
     }
     const output: Input = {};
+    const lifted: Input[] = [];
     for (const [key, value] of Object.entries(input)) {
       const dollar = key.startsWith('$');
       const name = dollar ? key.slice(1) : key;
@@ -110,9 +117,41 @@ export const createRestFilterConverter = (schema: GraphQLSchema) => {
       const wellFormed = operators ? dollar : dollar === OPERATOR_KEYS.has(name);
       const field = wellFormed && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
       if (!field) throw invalidKey(key, where);
-      output[name] = convertValue(field.type, value, key, where);
+      const fieldType = getNullableType(field.type);
+      if (!operators && isInputObjectType(fieldType) && SCALAR_FILTER_INPUTS.has(fieldType.name)) {
+        const own = convertField(name, fieldType, value, { param: where.param, path: where.path ? `${where.path}.${key}` : key });
+        if (own.lifted) lifted.push(own.filter);
+        else Object.assign(output, own.filter);
+      } else output[name] = convertValue(field.type, value, key, where);
     }
-    return output;
+    if (lifted.length === 0) return output;
+    const parts = Object.keys(output).length > 0 ? [output, ...lifted] : lifted;
+    return parts.length === 1 ? parts[0] : { and: parts };
+  };
+
+  /**
+   * One field's operators. REST lets a field's `$and`/`$or`/`$not` hold operator objects
+   * (`filters[title][$or][0][$contains]=x`), which Strapi's GraphQL types do not (`or: [String]`, bare values):
+   * such a field's condition is lifted to the enclosing filters (`or: [{ title: { contains: "x" } }, …]`),
+   * the same condition in the form the types take. Bare values in the list stay implicit `eq`s.
+   */
+  const convertField = (name: string, type: GraphQLInputObjectType, input: unknown, where: Where): { filter: Input; lifted: boolean } => {
+    if (!isRecord(input) || !Object.entries(input).some(([key, value]) => holdsOperatorObjects(key, value))) {
+      return { filter: { [name]: convertObject(type, input, where) }, lifted: false };
+    }
+    const own: Record<string, unknown> = {};
+    const conditions: Input[] = [];
+    for (const [key, value] of Object.entries(input)) {
+      if (!holdsOperatorObjects(key, value)) {
+        own[key] = value;
+        continue;
+      }
+      const inner: Where = { param: where.param, path: `${where.path}.${key}` };
+      if (key === '$not') conditions.push({ not: convertField(name, type, value, inner).filter });
+      else conditions.push({ [key.slice(1)]: asList(value).map((item) => convertField(name, type, isRecord(item) ? item : { $eq: item }, inner).filter) });
+    }
+    if (Object.keys(own).length > 0) conditions.unshift({ [name]: convertObject(type, own, where) });
+    return { filter: conditions.length === 1 ? conditions[0] : { and: conditions }, lifted: true };
   };
 
   return {

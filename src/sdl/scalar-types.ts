@@ -2,7 +2,8 @@ import type { ScalarAttributeType } from '../models/types';
 
 /** The GraphQL scalar each attribute type is exposed as, and the filter input that filters it. */
 
-export type FilterScalar = 'ID' | 'String' | 'Int' | 'Long' | 'Float' | 'Boolean' | 'Date' | 'Time' | 'DateTime' | 'JSON';
+export const ALL_FILTER_SCALARS = ['ID', 'String', 'Int', 'Long', 'Float', 'Boolean', 'Date', 'Time', 'DateTime', 'JSON'] as const;
+export type FilterScalar = (typeof ALL_FILTER_SCALARS)[number];
 
 const GRAPHQL_SCALAR: Record<Exclude<ScalarAttributeType, 'enumeration'>, FilterScalar> = {
   string: 'String',
@@ -58,53 +59,48 @@ export type FilterOperator =
   | 'or'
   | 'not';
 
-const LOGICAL: FilterOperator[] = ['and', 'or', 'not'];
-const PRESENCE: FilterOperator[] = ['null', 'notNull'];
-const EQUALITY: FilterOperator[] = ['eq', 'ne', 'in', 'notIn'];
-const ORDER: FilterOperator[] = ['lt', 'lte', 'gt', 'gte', 'between'];
-const TEXT: FilterOperator[] = [
+/**
+ * Every scalar's filter input has the same operators, as Strapi's have: text operators on numbers, booleans and
+ * JSON compare the value's text form, ranges on booleans order false before true (src/query/filter-operators.ts).
+ * `startsWithi` and `endsWithi` are Folio's additions, the case-insensitive forms REST already has.
+ */
+export const FILTER_OPERATORS: readonly FilterOperator[] = [
+  'and',
+  'or',
+  'not',
+  'eq',
   'eqi',
+  'ne',
   'nei',
-  'contains',
-  'notContains',
-  'containsi',
-  'notContainsi',
   'startsWith',
   'startsWithi',
   'endsWith',
   'endsWithi',
+  'contains',
+  'notContains',
+  'containsi',
+  'notContainsi',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'null',
+  'notNull',
+  'in',
+  'notIn',
+  'between',
 ];
 
-/**
- * Only operators that mean something for the scalar are offered (no `containsi` on booleans);
- * dates and date-times also have the text operators, as Strapi's DateFilterInput and
- * DateTimeFilterInput do (they compare the stored ISO text).
- */
-export const OPERATORS_BY_SCALAR: Record<FilterScalar, readonly FilterOperator[]> = {
-  ID: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
-  String: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
-  Int: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
-  Long: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
-  Float: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
-  Date: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
-  Time: [...EQUALITY, ...ORDER, ...PRESENCE, ...LOGICAL],
-  DateTime: [...EQUALITY, ...ORDER, ...TEXT, ...PRESENCE, ...LOGICAL],
-  Boolean: ['eq', 'ne', ...PRESENCE, ...LOGICAL],
-  JSON: ['eq', 'ne', ...PRESENCE, ...LOGICAL],
-};
-
-const LIST_OPERATORS = new Set<FilterOperator>(['in', 'notIn', 'between']);
+// `and` and `or` list bare values, as Strapi types them: each item is an implicit `eq` (translate-filters.ts)
+const LIST_OPERATORS = new Set<FilterOperator>(['and', 'or', 'in', 'notIn', 'between']);
 
 /** SDL of one per-scalar filter input. */
 export const emitScalarFilterInput = (scalar: FilterScalar): string => {
   const name = filterInputOf(scalar);
-  const fields = OPERATORS_BY_SCALAR[scalar].map((operator) => {
-    if (operator === 'and' || operator === 'or') return `  ${operator}: [${name}!]`;
+  const fields = FILTER_OPERATORS.map((operator) => {
     if (operator === 'not') return `  not: ${name}`;
     if (operator === 'null' || operator === 'notNull') return `  ${operator}: Boolean`;
     return LIST_OPERATORS.has(operator) ? `  ${operator}: [${scalar}]` : `  ${operator}: ${scalar}`;
   });
   return `input ${name} {\n${fields.join('\n')}\n}`;
 };
-
-export const ALL_FILTER_SCALARS = Object.keys(OPERATORS_BY_SCALAR) as FilterScalar[];

@@ -1,6 +1,7 @@
 /**
  * The storage interface: the subset of the MongoDB collection API that Folio needs.
- * Filters are MongoDB query documents restricted to the operators in `FILTER_OPERATORS`;
+ * Filters are MongoDB query documents restricted to the operators in `FILTER_OPERATORS` (one of them,
+ * `$asText`, Folio's own: see text-form.ts);
  * both engines (embedded and MongoDB) implement exactly these semantics.
  */
 
@@ -28,6 +29,8 @@ export const FILTER_OPERATORS = [
   '$exists',
   '$elemMatch',
   '$size',
+  // Folio's own: a value's text form against a pattern (text-form.ts)
+  '$asText',
 ] as const;
 
 export type SortSpec = Array<[field: string, direction: 1 | -1]>;

@@ -103,6 +103,8 @@ test('parameters are typed per content type: filters with operators, pagination,
   expect(filters.properties!.category).toEqual({ $ref: '#/components/schemas/CategoryFilters' });
   const operators = document.components!.schemas!.FilterOperators as OpenAPIV3.SchemaObject;
   expect(Object.keys(operators.properties!)).toEqual(expect.arrayContaining(['$eq', '$containsi', '$in', '$between', '$null']));
+  // a field's own $or lists values or operator objects (filters[title][$or][0][$contains]=x)
+  expect(operators.properties!.$or).toEqual({ type: 'array', items: { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/FilterOperators' }] } });
   expect(parameter('populate').anyOf!.map((form) => (form as OpenAPIV3.SchemaObject).type)).toEqual(['string', 'array', 'object']);
   const security = (operation: OpenAPIV3.OperationObject) => [operation.security, (operation as Record<string, unknown>)['x-permission'], (operation as Record<string, unknown>)['x-roles']];
   expect(security(list)).toEqual([[{}, { bearerAuth: [] }], 'api::article.article.find', ['public']]);

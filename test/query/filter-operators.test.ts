@@ -45,7 +45,26 @@ describe('filter operators', () => {
     expect(condition('endsWithi', 'z$')).toEqual({ $regex: 'z\\$$', $options: 'i' });
     expect(condition('eqi', 'Hi')).toEqual({ $regex: '^Hi$', $options: 'i' });
     expect(condition('nei', 'Hi')).toEqual({ $not: { $regex: '^Hi$', $options: 'i' } });
-    expect(messageOf(() => condition('contains', 3))).toBe('Filter value at title.contains must be a string');
+    expect(messageOf(() => condition('contains', { a: 1 }, 'json'))).toBe('Filter value at title.contains must be a string, a number or a boolean');
+    expect(messageOf(() => condition('contains', 'x'.repeat(MAX + 1)))).toBe(`Filter value at title.contains is longer than ${MAX} characters`);
+  });
+
+  test("text on what the store holds as other than text: the value's text form through $asText; dates as written", () => {
+    expect(condition('contains', 5, 'integer')).toEqual({ $asText: { $regex: '5' } });
+    expect(condition('notContainsi', 1.5, 'float')).toEqual({ $not: { $asText: { $regex: '1\\.5', $options: 'i' } } });
+    expect(condition('startsWith', true, 'boolean')).toEqual({ $asText: { $regex: '^true' } });
+    expect(condition('eqi', 'A', 'json')).toEqual({ $asText: { $regex: '^A$', $options: 'i' } });
+    expect(condition('startsWith', '2024-0', 'date')).toEqual({ $regex: '^2024-0' });
+  });
+
+  test('ranges on booleans: false before true, as the booleans in range', () => {
+    expect(condition('gt', false, 'boolean')).toEqual({ $in: [true] });
+    expect(condition('gte', false, 'boolean')).toEqual({ $in: [false, true] });
+    expect(condition('lt', false, 'boolean')).toEqual({ $in: [] });
+    expect(condition('lte', false, 'json')).toEqual({ $in: [false] });
+    expect(condition('between', [true, true], 'boolean')).toEqual({ $in: [true] });
+    expect(condition('gt', 'b', 'json')).toEqual({ $gt: 'b' });
+    expect(messageOf(() => condition('lt', { a: 1 }, 'json'))).toBe('Filter value at title.lt must be a string, a number or a boolean');
   });
 
   test('values are compared in stored form and kept short', () => {

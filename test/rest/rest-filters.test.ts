@@ -27,6 +27,20 @@ describe('REST filters → FiltersInput', () => {
     });
   });
 
+  test("a field's $and/$or of operator objects is lifted to the enclosing filters, where Strapi's types take it", () => {
+    expect(convert({ title: { $or: [{ $contains: 'x' }, 'Hello', { $startsWith: 'S', $endsWith: 't' }], $ne: 'y' } })).toEqual({
+      and: [{ title: { ne: 'y' } }, { or: [{ title: { contains: 'x' } }, { title: { eq: 'Hello' } }, { title: { startsWith: 'S', endsWith: 't' } }] }],
+    });
+    expect(convert({ kind: { $eq: 'news' }, views: { $not: { $and: [{ $gt: '1' }, { $lt: '9' }] } } })).toEqual({
+      and: [{ kind: { eq: 'news' } }, { not: { and: [{ views: { gt: 1 } }, { views: { lt: 9 } }] } }],
+    });
+    expect(convert({ category: { name: { $and: [{ $containsi: 'te' }] } } })).toEqual({ category: { and: [{ name: { containsi: 'te' } }] } });
+  });
+
+  test("a field's $and/$or of bare values stays a list of values, each an implicit $eq", () => {
+    expect(convert({ views: { $or: ['10', '20'] }, title: { $and: ['a', null] } })).toEqual({ views: { or: [10, 20] }, title: { and: ['a', null] } });
+  });
+
   test('qs objects keyed by index (lists past arrayLimit) are read back as lists', () => {
     expect(convert({ views: { $in: { 101: '3', 100: '2' } } })).toEqual({ views: { in: [2, 3] } });
   });
@@ -44,5 +58,7 @@ describe('REST filters → FiltersInput', () => {
     expect(errorOf(() => convert({ title: { eq: 'x' } }))).toMatchObject({ message: 'Invalid key eq at title' });
     expect(errorOf(() => convert({ or: [] }))).toMatchObject({ message: 'Invalid key or' });
     expect(errorOf(() => convert({ cover: { $null: 'true' } }))).toMatchObject({ message: 'Invalid key cover' });
+    expect(errorOf(() => convert({ title: { $or: [{ $foo: 'x' }] } }))).toMatchObject({ message: 'Invalid key $foo at title.$or', details: { key: '$foo', path: 'title.$or' } });
+    expect(errorOf(() => convert({ views: { $and: [{ $gt: 'abc' }] } }))).toMatchObject({ details: { key: '$gt', path: 'views.$and' } });
   });
 });

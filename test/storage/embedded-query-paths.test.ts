@@ -71,6 +71,10 @@ describe('embedded engine query paths agree with plain evaluation', () => {
     const roll = random();
     if (roll < 0.15) return scalar();
     if (roll < 0.35 && ['title', 'slug', 'tags', 'seo.meta', 'mixed'].includes(field)) return random() < 0.2 ? { $not: textCondition() } : textCondition();
+    if (roll < 0.45 && ['n', 'flag', 'seo.rank', 'mixed', 'tags', 'blocks.kind'].includes(field)) {
+      const asText = { $asText: random() < 0.5 ? textCondition() : { $regex: pick(['4', '^-', '2$', '^TRUE$', 'al']), $options: 'i' } };
+      return random() < 0.2 ? { $not: asText } : asText;
+    }
     const operator = pick(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists', '$size', '$elemMatch']);
     if (operator === '$exists') return { $exists: random() < 0.5 };
     if (operator === '$size') return { $size: pick([0, 1, 2]) };

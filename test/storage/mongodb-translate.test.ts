@@ -5,14 +5,21 @@ import { databaseNameOf, redactConnectionString } from '../../src/storage/mongod
 import { toStoreError } from '../../src/storage/mongodb/mongodb-errors';
 import {
   fromMongoIndex,
-  toMongoFilter,
   toMongoIndex,
+  toMongoQuery,
   toMongoProjection,
   toMongoSort,
   toMongoUpdate,
 } from '../../src/storage/mongodb/translate-query';
 
-describe('toMongoFilter', () => {
+/** The query of a filter MongoDB runs as it is. */
+const toMongoFilter = (filter: Filter) => {
+  const { query, exact } = toMongoQuery(filter);
+  expect(exact).toBe(true);
+  return query;
+};
+
+describe('toMongoQuery', () => {
   const cases: Array<[operator: (typeof FILTER_OPERATORS)[number] | 'implicit $eq' | 'dotted path', Filter]> = [
     ['implicit $eq', { title: 'Alpha', publishedAt: null }],
     ['dotted path', { 'author.name': 'Ann', 'seo.meta.title': { $exists: true } }],
@@ -35,13 +42,36 @@ describe('toMongoFilter', () => {
     ['$size', { tags: { $size: 0 } }],
   ];
 
+  const textOf = (path: string, regex: string, options = '') => ({
+    $expr: { $regexMatch: { input: { $convert: { input: `$${path}`, to: 'string', onError: null, onNull: null } }, regex, options } },
+  });
+  const asTextCases: Array<[string, Filter, Filter]> = [
+    ['alone', { views: { $asText: { $regex: '5' } } }, textOf('views', '5')],
+    ['beside other operators and fields', { title: 'a', views: { $gt: 1, $asText: { $regex: '^1', $options: 'i' } } }, { $and: [{ title: 'a' }, { $and: [{ views: { $gt: 1 } }, textOf('views', '^1', 'i')] }] }],
+    ['under $not', { views: { $not: { $asText: { $regex: '5' } } } }, { $nor: [textOf('views', '5')] }],
+    ['in a branch of $or', { $or: [{ 'seo.views': { $asText: { $regex: '5' } } }, { id: 1 }] }, { $or: [textOf('seo.views', '5'), { id: 1 }] }],
+  ];
+
   test('covers every operator Folio generates', () => {
-    const covered = new Set(cases.flatMap(([, filter]) => JSON.stringify(filter).match(/"\$\w+"/g) ?? []).map((key) => key.slice(1, -1)));
+    const filters = [...cases.map(([, filter]) => filter), ...asTextCases.map(([, filter]) => filter)];
+    const covered = new Set(filters.flatMap((filter) => JSON.stringify(filter).match(/"\$\w+"/g) ?? []).map((key) => key.slice(1, -1)));
     expect([...FILTER_OPERATORS].filter((operator) => !covered.has(operator))).toEqual([]);
   });
 
   test.each(cases)('passes %s through as the same MongoDB query document', (_, filter) => {
     expect(toMongoFilter(filter)).toEqual(filter);
+  });
+
+  test.each(asTextCases)("turns Folio's $asText into an $expr on the field's text: %s", (_, filter, expected) => {
+    expect(toMongoFilter(filter)).toEqual(expected);
+  });
+
+  test('widens a filter with $asText inside $elemMatch, where MongoDB evaluates no $expr: the clause is dropped, or false under $nor', () => {
+    const inList = { items: { $elemMatch: { n: { $asText: { $regex: '5' } } } } };
+    expect(toMongoQuery({ ...inList, views: { $asText: { $regex: '1' } }, title: 'a' })).toEqual({ query: { $and: [{ title: 'a' }, textOf('views', '1')] }, exact: false });
+    expect(toMongoQuery({ $or: [inList, { title: 'a' }] })).toEqual({ query: { $or: [{}, { title: 'a' }] }, exact: false });
+    expect(toMongoQuery({ $nor: [{ ...inList, title: 'a' }] })).toEqual({ query: { $nor: [{ $and: [{ title: 'a' }, { $nor: [{}] }] }] }, exact: false });
+    expect(() => toMongoQuery({ views: { $asText: { $regex: 5 } } })).toThrow(UnsafeFilterError);
   });
 
   test('returns a copy: changing the filter afterwards does not change what was sent', () => {

@@ -147,6 +147,58 @@ export function describeStoreContract(name: string, createFixture: () => Promise
       });
     });
 
+    describe('text form ($asText)', () => {
+      const VALUES: StoredDocument[] = [
+        { id: 1, value: 5 },
+        { id: 2, value: 15 },
+        { id: 3, value: 150.5 },
+        { id: 4, value: true },
+        { id: 5, value: 'x5' },
+        { id: 6 },
+        { id: 7, value: null },
+        { id: 8, value: { five: 5 } },
+        { id: 9, value: [5] },
+        { id: 10, value: false, nested: { value: 25 } },
+        { id: 11, value: -0.5 },
+        { id: 12, items: [{ value: 5 }, { value: 'a' }] },
+        { id: 13, items: [{ value: 6 }] },
+      ];
+      const textMatching = async (filter: Filter): Promise<unknown[]> => {
+        const values = store.collection('values');
+        await values.insertMany(VALUES);
+        return ids(await values.find(filter, { sort: [['id', 1]] }));
+      };
+
+      test.each<[string, Filter, number[]]>([
+        ['numbers, booleans and strings by their text; never null, missing, objects or arrays', { value: { $asText: { $regex: '5' } } }, [1, 2, 3, 5, 11]],
+        ['anchored', { value: { $asText: { $regex: '^1' } } }, [2, 3]],
+        ['a float in shortest decimal form', { value: { $asText: { $regex: '^-0\\.5$' } } }, [11]],
+        ['booleans as true and false', { value: { $asText: { $regex: '^(true|false)$' } } }, [4, 10]],
+        ["case-insensitive with $options 'i'", { value: { $asText: { $regex: '^TRUE$', $options: 'i' } } }, [4]],
+        ['$not matches what has no text', { value: { $not: { $asText: { $regex: '5' } } } }, [4, 6, 7, 8, 9, 10, 12, 13]],
+        ['beside another operator', { value: { $asText: { $regex: '5' }, $gt: 10 } }, [2, 3]],
+        ['on a dotted path', { 'nested.value': { $asText: { $regex: '^2' } } }, [10]],
+        ['inside $or', { $or: [{ value: { $asText: { $regex: '^15' } } }, { id: 4 }] }, [2, 3, 4]],
+        ['inside $elemMatch, item by item', { items: { $elemMatch: { value: { $asText: { $regex: '5' } } } } }, [12]],
+        ['inside $elemMatch with another condition on the item', { items: { $elemMatch: { value: { $asText: { $regex: '5|a' }, $gt: 'a' } } } }, []],
+        ['inside $elemMatch in a branch of $or', { $or: [{ items: { $elemMatch: { value: { $asText: { $regex: '^6$' } } } } }, { id: 1 }] }, [1, 13]],
+        ['inside $elemMatch under $nor', { $nor: [{ items: { $elemMatch: { value: { $asText: { $regex: '^6$' } } } }, id: { $gt: 10 } }] }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await textMatching(filter)).toEqual(expected);
+      });
+
+      test('inside $elemMatch: counts, updates and deletes select the same documents', async () => {
+        const inList: Filter = { items: { $elemMatch: { value: { $asText: { $regex: '^\\d$' } } } } };
+        await textMatching({});
+        const values = store.collection('values');
+        expect(await values.countDocuments(inList)).toBe(2);
+        expect(await values.updateMany(inList, { $set: { seen: true } })).toBe(2);
+        expect(ids(await values.find({ seen: true }, { sort: [['id', 1]] }))).toEqual([12, 13]);
+        expect(await values.deleteOne({ ...inList, id: 13 })).toBe(1);
+        expect(ids(await values.find({ seen: true }))).toEqual([12]);
+      });
+    });
+
     describe('logical operators and dotted paths', () => {
       test.each<[string, Filter, number[]]>([
         ['$or', { $or: [{ views: 0 }, { title: 'Alpha' }] }, [1, 5]],

@@ -117,7 +117,10 @@ export const documentSchema = (contentType: ContentType, schemaNames: SchemaName
 export const componentSchema = (component: Component, schemaNames: SchemaNames): SchemaObject =>
   objectOf(component.attributes, { id: { type: 'integer' } }, ['id'], schemaNames);
 
-/** Strapi's filter operators, as the query string carries them (values are strings there, lists for $in/$notIn/$between) */
+/**
+ * Strapi's filter operators, as the query string carries them (values are strings there, lists for $in/$notIn/$between);
+ * a field's $and/$or list values or operator objects, its $not one operator object.
+ */
 const VALUE_OPERATORS = ['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi'];
 const LIST_OPERATORS = ['$in', '$notIn', '$between'];
 
@@ -128,6 +131,9 @@ const operatorsSchema = (): SchemaObject => ({
     ...Object.fromEntries(LIST_OPERATORS.map((operator) => [operator, { type: 'array', items: { type: 'string' } }])),
     $null: { type: 'boolean' },
     $notNull: { type: 'boolean' },
+    $and: { type: 'array', items: { oneOf: [{ type: 'string' }, ref('schemas', OPERATORS_SCHEMA)] } },
+    $or: { type: 'array', items: { oneOf: [{ type: 'string' }, ref('schemas', OPERATORS_SCHEMA)] } },
+    $not: ref('schemas', OPERATORS_SCHEMA),
   },
   additionalProperties: false,
 });

@@ -2,6 +2,7 @@ import type { Filter } from '../types';
 import { isPlainPath, KIND, type PathKinds } from './path-kinds';
 import { MARKER, type EntryValue } from './multikey-entries';
 import { literalOf, foldCase, phraseQuery, trigramSearchable } from './text-pattern';
+import { textPatternOf } from '../text-form';
 
 /**
  * A store filter as one SQL condition on a collection's documents (aliased `d`), exact to MongoDB's
@@ -155,6 +156,16 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       // Either way the cost grows with the matches (half the collection for a common word): heavy.
       if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true };
       return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true };
+    }
+    case '$asText': {
+      const pattern = textPatternOf(operand);
+      if (!pattern) return undefined;
+      // the value's JSON text (`->`), not json_extract's SQL number: a real would come back re-rounded by SQLite
+      return {
+        sql: `(${type} IN ('integer','real','text','true','false') AND folio_text_regex(d.doc -> ${jsonPath(path)}, ?, ?))`,
+        params: [pattern.$regex, pattern.$options ?? ''],
+        heavy: true,
+      };
     }
     default:
       return undefined;

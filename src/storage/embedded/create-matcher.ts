@@ -1,14 +1,27 @@
 import { Context } from 'mingo';
 import type * as MingoQueryModule from 'mingo/types/query';
 import type * as MingoQueryOperators from 'mingo/types/operators/query';
-import { assertSafeFilter } from '../filter-guard';
+import { assertSafeFilter, UnsafeFilterError } from '../filter-guard';
 import type { Filter, StoredDocument } from '../types';
 import { compileValuePredicate, readPlainPath, THROUGH_ARRAY } from './simple-conditions';
+import { textPatternOf, textPredicate } from '../text-form';
 
 // tsconfig resolves modules the node10 way, which ignores mingo's package "exports": the types come from its
 // .d.ts paths, the code from the exported entry points. `mingo/query` is the Query without preloaded operators.
 const { Query } = require('mingo/query') as typeof MingoQueryModule;
 const operators = require('mingo/operators/query') as typeof MingoQueryOperators;
+
+/** Folio's `$asText` (text-form), as mingo calls a query operator: the field's path, the operand, options. */
+const $asText: typeof operators.$regex = (selector, operand) => {
+  const pattern = textPatternOf(operand);
+  if (!pattern) throw new UnsafeFilterError('$asText needs { $regex, $options? }', selector);
+  const matches = textPredicate(pattern);
+  const path = selector.split('.');
+  return (document) => {
+    const value = readPlainPath(document as StoredDocument, path);
+    return value !== THROUGH_ARRAY && matches(value);
+  };
+};
 
 /**
  * Only the query operators Folio generates: anything else (`$where`, `$expr`, `$function`, ...) is unknown to
@@ -32,6 +45,7 @@ const FOLIO_QUERY_CONTEXT = Context.init({
     $exists: operators.$exists,
     $elemMatch: operators.$elemMatch,
     $size: operators.$size,
+    $asText,
   },
 });
 

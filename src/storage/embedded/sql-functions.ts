@@ -1,6 +1,7 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { StoredDocument } from '../types';
 import { createMatcher, type Matcher } from './create-matcher';
+import { textPredicate } from '../text-form';
 
 const MAX_COMPILED = 256;
 
@@ -17,7 +18,8 @@ export function cached<T>(cache: Map<string, T>, key: string, limit: number, mak
 /**
  * What compiled filters call (compile-filter), on every connection: `folio_match(doc, condition)` tests a
  * document against a store condition with the in-memory matcher, `folio_regex(value, pattern, options)` a string
- * against a RegExp. Both are pure, and compiled conditions are remembered per connection.
+ * against a RegExp, `folio_text_regex(json, pattern, options)` the text form of a JSON value (`$asText`). All are
+ * pure, and compiled conditions are remembered per connection.
  */
 export function registerFunctions(sqlite: SqliteDatabase): void {
   const matchers = new Map<string, Matcher>();
@@ -30,5 +32,11 @@ export function registerFunctions(sqlite: SqliteDatabase): void {
     if (typeof value !== 'string') return 0;
     const regex = cached(regexes, `${String(options)}/${String(pattern)}`, MAX_COMPILED, () => new RegExp(String(pattern), String(options)));
     return regex.test(value) ? 1 : 0;
+  });
+  const textTests = new Map<string, (value: unknown) => boolean>();
+  sqlite.function('folio_text_regex', { deterministic: true }, (json: unknown, pattern: unknown, options: unknown) => {
+    if (typeof json !== 'string') return 0;
+    const matches = cached(textTests, `${String(options)}/${String(pattern)}`, MAX_COMPILED, () => textPredicate({ $regex: String(pattern), $options: String(options) }));
+    return matches(JSON.parse(json)) ? 1 : 0;
   });
 }
