@@ -13,15 +13,24 @@ const share = (rps, bare) => `${((rps / bare.rps) * 100).toFixed(1)}%`;
 /** a latency, or a dash when nothing was answered during the run */
 const latency = (value, answered) => (answered > 0 ? String(value) : '—');
 
+/** the baseline's columns of a row, when a baseline was measured */
+const baselineCells = (row, bare) =>
+  row.baseline
+    ? ` ${number(row.baseline.rps)} | ${latency(row.baseline.p99, row.baseline.answered)} | ${share(row.baseline.rps, bare)} | ${row.baseline.rps > 0 ? `${(((row.rps - row.baseline.rps) / row.baseline.rps) * 100).toFixed(1)}%` : '—'} |`
+    : '';
+
 /** Lines of the table of one size's `result` (see bench/scale.js). */
-const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes }) => [
-  `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}`,
+const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes, baselineRef, rounds }) => [
+  `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, median of ${rounds} alternating rounds` : ''}`,
   '',
   `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
   '',
-  '| workload | req/s | p50 ms | p99 ms | vs bare | writes ok |',
-  '| --- | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map(({ name, rps, p50, p99, answered, written }) => `| ${name} | ${number(rps)} | ${latency(p50, answered)} | ${latency(p99, answered)} | ${share(rps, bare)} | ${written.succeeded}/${written.sent} |`),
+  `| workload | req/s | p50 ms | p99 ms | vs bare | writes ok |${baselineRef ? ' baseline req/s | baseline p99 ms | baseline vs bare | change |' : ''}`,
+  `| --- | ---: | ---: | ---: | ---: | ---: |${baselineRef ? ' ---: | ---: | ---: | ---: |' : ''}`,
+  ...rows.map(
+    (row) =>
+      `| ${row.name} | ${number(row.rps)} | ${latency(row.p50, row.answered)} | ${latency(row.p99, row.answered)} | ${share(row.rps, bare)} | ${row.written.succeeded}/${row.written.sent} |${baselineCells(row, bare)}`,
+  ),
   ...(rows.some(({ answered }) => answered === 0) ? ['', '— : no request was answered during the run'] : []),
 ];
 

@@ -6,9 +6,13 @@
  * something, optionally with background writes (bench/scale-writes.js), against bare node:http
  * measured in the same run. Folders are seeded once per run, in BENCH_SCALE_CACHE when set (and
  * kept there for the next run), else in a temporary folder removed at the end.
+ *
+ * With BENCH_BASELINE=<git ref>, an earlier build serves a copy of each seeded folder beside the current
+ * one, and every workload is measured on both in alternating rounds (BENCH_ROUNDS, 2), each round with
+ * its own background writes: the tables show the median round of each build and the change.
  */
 const { execFileSync } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { cpSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
@@ -17,6 +21,7 @@ const { seededFolder } = require('./scale-seed');
 const { scaleWorkloads } = require('./scale-workloads');
 const { startWrites } = require('./scale-writes');
 const { sizeTable, summaryTable } = require('./scale-report');
+const { buildBaseline } = require('./baseline');
 
 const WARM_UP_SECONDS = 2;
 /** requests of each workload whose answers are checked before it is measured */
@@ -64,24 +69,48 @@ const measureWorkload = async (url, workload, manifest, { writes, duration }) =>
   return { ...measured, written };
 };
 
-const measureSize = async (size, { cache, bare, writes, duration, only }) => {
+const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
+
+/** The workload on the current build, or on both in alternating rounds (A B, B A, …) when a baseline runs. */
+const measureBoth = async (folio, baseline, workload, manifest, settings) => {
+  if (!baseline) return measureWorkload(folio.url, workload, manifest, settings);
+  const current = [];
+  const earlier = [];
+  for (let round = 0; round < settings.rounds; round += 1) {
+    const pair = [
+      async () => current.push(await measureWorkload(folio.url, workload, manifest, settings)),
+      async () => earlier.push(await measureWorkload(baseline.url, workload, manifest, settings)),
+    ];
+    for (const run of round % 2 === 0 ? pair : [...pair].reverse()) await run();
+  }
+  return { ...median(current), baseline: median(earlier) };
+};
+
+const measureSize = async (size, { cache, root, bare, writes, duration, only, baselineBuild, rounds }) => {
   const { configDir, dataDir, manifest } = await seededFolder(join(cache, String(size)), size);
+  // the baseline writes to a copy: each build starts from the same seeded data
+  const baselineData = baselineBuild && join(root, `baseline-${size}`);
+  if (baselineData) cpSync(dataDir, baselineData, { recursive: true });
   const started = performance.now();
   const folio = await startFolioProcess('bin/folio.js', configDir, dataDir);
+  let baseline;
   try {
     const startupMs = performance.now() - started;
     const rssAfterStart = rssOf(folio.child.pid);
     const bytes = folderBytes(dataDir);
+    if (baselineBuild) baseline = await startFolioProcess(baselineBuild.bin, configDir, baselineData);
     await measure('bare node:http (warm-up)', { url: bare.url }, WARM_UP_SECONDS);
     const bareResult = await measure('bare node:http', { url: bare.url }, duration);
     const rows = [];
     for (const workload of scaleWorkloads(manifest).filter(({ name }) => only.test(name))) {
       process.stderr.write(`${size} articles: ${workload.name}\n`);
-      rows.push(await measureWorkload(folio.url, workload, manifest, { writes, duration }));
+      rows.push(await measureBoth(folio, baseline, workload, manifest, { writes, duration, rounds }));
     }
-    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(folio.child.pid), folderBytes: bytes };
+    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(folio.child.pid), folderBytes: bytes, baselineRef: baselineBuild && process.env.BENCH_BASELINE, rounds };
   } finally {
     await stop(folio);
+    await stop(baseline);
+    if (baselineData) rmSync(baselineData, { recursive: true, force: true });
   }
 };
 
@@ -89,9 +118,11 @@ const measureSize = async (size, { cache, bare, writes, duration, only }) => {
 const runScale = async ({ sizes, writes }) => {
   const root = mkdtempSync(join(tmpdir(), 'folio-scale-'));
   const cache = process.env.BENCH_SCALE_CACHE ?? root;
-  const settings = { cache, writes, duration: Number(process.env.BENCH_DURATION ?? 10), only: new RegExp(process.env.BENCH_FILTER ?? '', 'i') };
+  const settings = { cache, root, writes, duration: Number(process.env.BENCH_DURATION ?? 10), only: new RegExp(process.env.BENCH_FILTER ?? '', 'i'), rounds: Number(process.env.BENCH_ROUNDS ?? 2) };
   let bare;
+  let baselineBuild;
   try {
+    if (process.env.BENCH_BASELINE) baselineBuild = settings.baselineBuild = buildBaseline(process.env.BENCH_BASELINE);
     bare = await startProcess([join(__dirname, 'bare-server.js')]);
     const results = [];
     for (const size of [...sizes].sort((a, b) => a - b)) {
@@ -102,6 +133,7 @@ const runScale = async ({ sizes, writes }) => {
     console.log(['', ...summaryTable(results)].join('\n'));
   } finally {
     bare?.child.kill();
+    baselineBuild?.remove();
     rmSync(root, { recursive: true, force: true });
   }
 };
