@@ -3,6 +3,7 @@ import type { FolioConfig } from '../config/types';
 import type { Models } from '../models/types';
 import type { Store } from '../storage/types';
 import type { Extension } from '../extensions/types';
+import type { ProjectRouteTable } from '../project/project-routes';
 import type { Services } from '../context';
 import { createDocumentService } from '../documents/document-service';
 import { countFiles } from '../media/load-files';
@@ -36,6 +37,8 @@ export interface FolioOptions {
   /** absolute path; modules keep their files under it (uploads) */
   dataDir: string;
   extensions?: Extension[];
+  /** the project's own routes, policies and middlewares (`src/api/<api>/routes`) */
+  projectRoutes?: ProjectRouteTable;
   modules?: FolioModuleFactory[];
 }
 
@@ -53,7 +56,7 @@ export interface Folio {
   stop(): Promise<void>;
 }
 
-export const createFolio = async ({ models: schemaModels, config, store: givenStore, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+export const createFolio = async ({ models: schemaModels, config, store: givenStore, dataDir, extensions = [], projectRoutes, modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
   const models = withModuleContentTypes(schemaModels, modules);
   const metrics = config.server.metrics === false ? undefined : createFolioMetrics();
   const responseCache = config.graphql.responseCache === false ? undefined : createResponseCache(config.graphql.responseCache, models);
@@ -90,7 +93,7 @@ export const createFolio = async ({ models: schemaModels, config, store: givenSt
     const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));
     const graphql = createGraphqlServer(schema, services, authenticator, { extensionPlugins, metrics, responseCache });
     const rest = createRestCalls({ services, schema, graphql });
-    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest }) ?? []);
+    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest, projectRoutes }) ?? []);
     return { services, schema, sdl, graphql, routes, metrics, events, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.

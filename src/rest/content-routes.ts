@@ -64,8 +64,14 @@ export const createContentRoutes = (models: Models, schema: GraphQLSchema) => {
     if (route.base.size + route.document.size > 0) byName.set(contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName, route);
   }
 
+  const routes = [...byName.values()];
   return {
-    routes: [...byName.values()],
+    routes,
+    /** The operation of a content-type's core action; undefined when Shadow CRUD switched it off. */
+    operationOf(contentType: ContentType, action: RouteAction): RouteOperation | undefined {
+      const route = routes.find((candidate) => candidate.contentType.uid === contentType.uid);
+      return route && [...route.base.values(), ...route.document.values()].find((operation) => operation.action === action);
+    },
     /** The content route a path names, or undefined when the path is not one (others may answer it). */
     match(pathname: string): RouteMatch | undefined {
       if (!pathname.startsWith(API_PREFIX)) return undefined;

@@ -2,6 +2,7 @@ import type { Services } from '../../context';
 import type { FolioModule } from '../folio-module';
 import { createContentRoutes } from '../../rest/content-routes';
 import { createContentHandler } from './content-handler';
+import { createProjectRouteHandler } from './project-route-handler';
 import { createSofaRoutes } from './sofa-routes';
 import { createDocsRoutes, servesApiDocs } from './docs-routes';
 import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
@@ -9,7 +10,8 @@ import { rolePermissions } from '../../users/roles';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each
- * request runs as a GraphQL operation through the `/graphql` pipeline; routes for operations
+ * request runs as a GraphQL operation through the `/graphql` pipeline, and the routes a project's
+ * route files declare around those same actions (with their policies and middlewares); routes for operations
  * hand-written extensions add (sofa-api); the OpenAPI document and Swagger UI.
  */
 
@@ -22,8 +24,11 @@ export const createRestModule = (_services: Services): FolioModule => ({
     const { config, models } = runtime.services;
     const roles = rolePermissions(config);
     const documentOnce = () => (document ??= buildOpenApiDocument({ schema: runtime.schema, models, routes: routes.routes, extensionPaths: sofa?.paths ?? {}, roles }));
+    const { projectRoutes } = runtime;
     return [
-      createContentHandler(runtime, routes),
+      ...(projectRoutes && projectRoutes.routes.length > 0 ? [createProjectRouteHandler(runtime, projectRoutes, routes)] : []),
+      // an API with route files has the routes they declare, and no others
+      createContentHandler(runtime, routes, (contentType) => !projectRoutes?.apis.has(contentType.apiName)),
       ...(servesApiDocs(runtime.services.config) ? [createDocsRoutes(documentOnce)] : []),
       ...(sofa ? [sofa.handle] : []),
     ];

@@ -1,0 +1,98 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { createProjectModuleLoader } from './project-module-loader';
+import { CoreModuleDefinition } from './strapi-packages';
+import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
+
+/**
+ * Reads a Strapi project's code once at start: `api/<api>/routes`, `policies`, `middlewares`,
+ * `controllers`, `services`, and the global `policies/` and `middlewares/` folders. Nothing is run
+ * here but the files' top level; project-routes resolves what the routes name.
+ *
+ * Controllers and services are not served: Strapi's generated defaults (`createCoreController(uid)`,
+ * `createCoreService(uid)`) load silently, any custom one stops start-up naming its file.
+ */
+
+export interface LoadedFile {
+  file: string;
+  value: unknown;
+}
+
+export interface ProjectCode {
+  /** the router files of each API that has a `routes` folder, in name order */
+  routers: Map<string, LoadedFile[]>;
+  /** `api::<api>.<name>` and `global::<name>` */
+  policies: Map<string, LoadedFile>;
+  middlewares: Map<string, LoadedFile>;
+  /** the content-type each core controller serves, by controller uid (`api::<api>.<file name>`) */
+  controllers: Map<string, string>;
+}
+
+const CODE_EXTENSIONS = new Set(['.js', '.cjs', '.ts']);
+
+const codeFiles = (directory: string): string[] =>
+  existsSync(directory)
+    ? readdirSync(directory, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && CODE_EXTENSIONS.has(extname(entry.name)) && !entry.name.endsWith('.d.ts'))
+        .map((entry) => join(directory, entry.name))
+        .sort()
+    : [];
+
+const nameOf = (file: string) => basename(file, extname(file));
+
+/** `module.exports`, or the default export of a module compiled from `export default`. */
+const exportedValue = (exported: unknown): unknown =>
+  typeof exported === 'object' && exported !== null && 'default' in exported && ('__esModule' in exported || Object.keys(exported).length === 1)
+    ? (exported as { default: unknown }).default
+    : exported;
+
+export const loadProjectCode = (schemaDir: string): ProjectCode => {
+  const loader = createProjectModuleLoader();
+  const problems: ProjectCodeProblem[] = [];
+  const code: ProjectCode = { routers: new Map(), policies: new Map(), middlewares: new Map(), controllers: new Map() };
+
+  const load = (file: string): LoadedFile | undefined => {
+    try {
+      return { file, value: exportedValue(loader.load(file)) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      problems.push({ file, message: message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message });
+      return undefined;
+    }
+  };
+
+  const loadInto = (target: Map<string, LoadedFile>, directory: string, prefix: string) => {
+    for (const file of codeFiles(directory)) {
+      const loaded = load(file);
+      if (loaded) target.set(`${prefix}${nameOf(file)}`, loaded);
+    }
+  };
+
+  const checkDefault = (file: string, kind: 'controller' | 'service', apiName: string) => {
+    const loaded = load(file);
+    if (!loaded) return;
+    const { value } = loaded;
+    if (!(value instanceof CoreModuleDefinition) || value.kind !== kind) {
+      problems.push({ file, message: `a custom ${kind} is not served by Folio: only Strapi's default factories.createCore${kind === 'controller' ? 'Controller' : 'Service'}(uid) loads; route to the core actions (find, findOne, create, update, delete) and add behaviour with policies and middlewares` });
+    } else if (value.custom) {
+      problems.push({ file, message: `the ${kind} customizes ${value.uid} (a second argument to createCore${kind === 'controller' ? 'Controller' : 'Service'}): custom ${kind}s are not served by Folio; keep the default and add behaviour with policies and middlewares` });
+    } else if (kind === 'controller') {
+      code.controllers.set(`api::${apiName}.${nameOf(file)}`, value.uid);
+    }
+  };
+
+  const apiDir = join(schemaDir, 'api');
+  const apis = existsSync(apiDir) ? readdirSync(apiDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort() : [];
+  for (const apiName of apis) {
+    const root = join(apiDir, apiName);
+    for (const file of codeFiles(join(root, 'controllers'))) checkDefault(file, 'controller', apiName);
+    for (const file of codeFiles(join(root, 'services'))) checkDefault(file, 'service', apiName);
+    loadInto(code.policies, join(root, 'policies'), `api::${apiName}.`);
+    loadInto(code.middlewares, join(root, 'middlewares'), `api::${apiName}.`);
+    if (existsSync(join(root, 'routes'))) code.routers.set(apiName, codeFiles(join(root, 'routes')).flatMap((file) => load(file) ?? []));
+  }
+  loadInto(code.policies, join(schemaDir, 'policies'), 'global::');
+  loadInto(code.middlewares, join(schemaDir, 'middlewares'), 'global::');
+  if (problems.length > 0) throw new ProjectCodeError(problems);
+  return code;
+};

@@ -1,0 +1,231 @@
+import type { ContentType, Models } from '../models/types';
+import { isRecord } from '../common/is-record';
+import type { ProjectCode } from './load-project-code';
+import { CoreRouterDefinition, type CoreAction } from './strapi-packages';
+import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
+
+/**
+ * A project's routers resolved against its models into one route table: core routers expanded to
+ * their actions (`only`, `except`, `prefix`, `config.<action>`), custom routes mapped to the core
+ * action their `handler` names, and every policy and middleware a route names found. What cannot
+ * be served is refused here, at start, naming the route file: a custom controller action, an
+ * unknown policy or middleware, `auth` other than `false`, a path two routes both claim.
+ *
+ * APIs without a `routes` folder are not in the table: Folio serves their content-types' core routes
+ * as a default core router would.
+ */
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type PathSegment = { literal: string } | { param: string };
+
+export type PolicyHandler = (policyContext: object, config: unknown, dependencies: { strapi: object }) => unknown;
+export type MiddlewareHandler = (ctx: object, next: () => Promise<void>) => unknown;
+export type MiddlewareFactory = (config: unknown, dependencies: { strapi: object }) => MiddlewareHandler | undefined;
+
+export interface RoutePolicy {
+  /** as the route names it, or `inline` */
+  name: string;
+  /** where it is written */
+  file: string;
+  handler: PolicyHandler;
+  config: unknown;
+}
+
+export type RouteMiddleware = { name: string; file: string } & ({ factory: MiddlewareFactory; config: unknown } | { handler: MiddlewareHandler });
+
+export interface ProjectRoute {
+  /** the route file */
+  file: string;
+  method: RouteMethod;
+  /** the full path, `/api/...`, as written */
+  path: string;
+  segments: PathSegment[];
+  contentType: ContentType;
+  action: CoreAction;
+  /** `config.auth: false`: the action is open to anyone on this route */
+  public: boolean;
+  policies: RoutePolicy[];
+  middlewares: RouteMiddleware[];
+}
+
+export interface ProjectRouteTable {
+  routes: ProjectRoute[];
+  /** APIs whose routes come from their files: their content-types have no other REST routes */
+  apis: ReadonlySet<string>;
+}
+
+const API_PREFIX = '/api';
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const COLLECTION_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
+const SINGLE_ACTIONS: readonly CoreAction[] = ['find', 'update', 'delete'];
+const ROUTE_CONFIG_KEYS = new Set(['auth', 'policies', 'middlewares', 'prefix', 'description', 'tag']);
+
+const actionsOf = (contentType: ContentType) => (contentType.kind === 'collectionType' ? COLLECTION_ACTIONS : SINGLE_ACTIONS);
+
+/** The method and path of a core route, as Strapi's `createRoutes` makes them. */
+const coreRoute = (contentType: ContentType, action: CoreAction): { method: RouteMethod; path: string } => {
+  if (contentType.kind === 'singleType') return { method: action === 'find' ? 'GET' : action === 'update' ? 'PUT' : 'DELETE', path: `/${contentType.singularName}` };
+  const base = `/${contentType.pluralName}`;
+  if (action === 'find') return { method: 'GET', path: base };
+  if (action === 'create') return { method: 'POST', path: base };
+  return { method: action === 'findOne' ? 'GET' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}/:id` };
+};
+
+class RouteProblem extends Error {}
+
+const segmentsOf = (path: string): PathSegment[] =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (/^:[A-Za-z_$][\w$]*$/.test(part)) return { param: part.slice(1) };
+      if (/^[\w\-.~]+$/.test(part)) return { literal: part };
+      throw new RouteProblem(`path "${path}": the segment "${part}" is not served (Folio reads literal segments and :name parameters, not optional, wildcard or regular-expression ones)`);
+    });
+
+const describe = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
+
+export const resolveProjectRoutes = (code: ProjectCode, models: Models): ProjectRouteTable => {
+  const problems: ProjectCodeProblem[] = [];
+  const routes: ProjectRoute[] = [];
+
+  const policyOf = (entry: unknown, apiName: string, file: string): RoutePolicy => {
+    if (typeof entry === 'function') return { name: 'inline', file, handler: entry as PolicyHandler, config: {} };
+    const { name, config } = typeof entry === 'string' ? { name: entry, config: {} } : isRecord(entry) && typeof entry.name === 'string' ? { name: entry.name, config: entry.config ?? {} } : {};
+    if (name === undefined) throw new RouteProblem(`the policy ${describe(entry)} is neither a name, { name, config } nor a function`);
+    // Strapi's lookup: the full name, then the name inside the route's own API
+    const loaded = code.policies.get(name) ?? (name.includes('::') ? undefined : code.policies.get(`api::${apiName}.${name}`));
+    if (!loaded) throw new RouteProblem(`the policy "${name}" is not one of the project's (${[...code.policies.keys()].join(', ') || 'none'}); Folio runs the project's own policies only`);
+    const { value } = loaded;
+    if (typeof value === 'function') return { name, file: loaded.file, handler: value as PolicyHandler, config };
+    if (isRecord(value) && typeof value.handler === 'function') {
+      if (typeof value.validator === 'function') (value.validator as (config: unknown) => void)(config);
+      return { name, file: loaded.file, handler: value.handler as PolicyHandler, config };
+    }
+    throw new RouteProblem(`the policy "${name}" (${loaded.file}) exports neither a function nor { handler }`);
+  };
+
+  const middlewareOf = (entry: unknown, file: string): RouteMiddleware => {
+    if (typeof entry === 'function') return { name: 'inline', file, handler: entry as MiddlewareHandler };
+    const { name, config } = typeof entry === 'string' ? { name: entry, config: {} } : isRecord(entry) && typeof entry.name === 'string' ? { name: entry.name, config: entry.config ?? {} } : {};
+    if (name === undefined) throw new RouteProblem(`the middleware ${describe(entry)} is neither a name, { name, config } nor a function (a { resolve } path is not served)`);
+    const loaded = code.middlewares.get(name);
+    if (!loaded) throw new RouteProblem(`the middleware "${name}" is not one of the project's (${[...code.middlewares.keys()].join(', ') || 'none'}); Folio runs the project's own middlewares only, named api::<api>.<name> or global::<name>`);
+    if (typeof loaded.value !== 'function') throw new RouteProblem(`the middleware "${name}" (${loaded.file}) does not export a function (config, { strapi }) => async (ctx, next) => {}`);
+    return { name, file: loaded.file, factory: loaded.value as MiddlewareFactory, config };
+  };
+
+  const listOf = (value: unknown, what: string): unknown[] => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) throw new RouteProblem(`config.${what} must be an array`);
+    return value;
+  };
+
+  const add = (file: string, apiName: string, method: unknown, path: unknown, prefix: string, contentType: ContentType, action: CoreAction, config: unknown) => {
+    if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw new RouteProblem(`method ${describe(method)} is not served (GET, POST, PUT, PATCH, DELETE)`);
+    if (typeof path !== 'string' || !path.startsWith('/')) throw new RouteProblem(`path ${describe(path)} must be a string starting with /`);
+    if (config !== undefined && !isRecord(config)) throw new RouteProblem(`the config of ${method} ${path} must be an object`);
+    const settings = config ?? {};
+    const unknown = Object.keys(settings).find((key) => !ROUTE_CONFIG_KEYS.has(key));
+    if (unknown !== undefined) throw new RouteProblem(`config.${unknown} of ${method} ${path} is not served (Folio reads auth, policies and middlewares)`);
+    if (settings.auth !== undefined && settings.auth !== false) {
+      throw new RouteProblem(`config.auth of ${method} ${path} is ${describe(settings.auth)}: Folio serves auth: false (public) or none (the caller needs the action's own permission, ${contentType.uid}.${action}); check other conditions with a policy`);
+    }
+    // a route with its own `config.prefix` is outside its router's prefix, as in Strapi
+    const full = `${API_PREFIX}${'prefix' in settings ? '' : prefix}${path}`.replace(/\/+$/, '') || API_PREFIX;
+    routes.push({
+      file,
+      method: method.toUpperCase() as RouteMethod,
+      path: full,
+      segments: segmentsOf(full),
+      contentType,
+      action,
+      public: settings.auth === false,
+      policies: listOf(settings.policies, 'policies').map((entry) => policyOf(entry, apiName, file)),
+      middlewares: listOf(settings.middlewares, 'middlewares').map((entry) => middlewareOf(entry, file)),
+    });
+  };
+
+  const contentTypeOf = (uid: unknown): ContentType => {
+    const contentType = typeof uid === 'string' ? models.contentTypes.get(uid) : undefined;
+    if (!contentType || !contentType.uid.startsWith('api::')) throw new RouteProblem(`${describe(uid)} is not a content-type of the project`);
+    return contentType;
+  };
+
+  const actionNames = (value: unknown, contentType: ContentType, option: string): CoreAction[] | undefined => {
+    if (value === undefined) return undefined;
+    const names = Array.isArray(value) ? value : [];
+    const known = actionsOf(contentType);
+    const wrong = Array.isArray(value) ? names.find((name) => !known.includes(name as CoreAction)) : value;
+    if (wrong !== undefined) throw new RouteProblem(`${option}: ${describe(wrong)} is not a core action of ${contentType.uid} (${known.join(', ')})`);
+    return names as CoreAction[];
+  };
+
+  const addCoreRouter = (file: string, apiName: string, router: CoreRouterDefinition) => {
+    const contentType = contentTypeOf(router.uid);
+    const options = router.options ?? {};
+    if (!isRecord(options)) throw new RouteProblem('the options of createCoreRouter must be an object');
+    if (options.type !== undefined && options.type !== 'content-api') throw new RouteProblem(`type ${describe(options.type)}: Folio serves content-api routers only`);
+    const only = actionNames(options.only, contentType, 'only');
+    const except = actionNames(options.except, contentType, 'except') ?? [];
+    const config = options.config ?? {};
+    if (!isRecord(config)) throw new RouteProblem('config must be an object of per-action settings');
+    actionNames(Object.keys(config), contentType, 'config');
+    const prefix = typeof options.prefix === 'string' ? options.prefix : '';
+    for (const action of actionsOf(contentType)) {
+      if (except.includes(action) || (only && !only.includes(action))) continue;
+      const { method, path } = coreRoute(contentType, action);
+      add(file, apiName, method, path, prefix, contentType, action, config[action]);
+    }
+  };
+
+  /** `restaurant.find` (a controller of the route's API) or `api::restaurant.restaurant.find`. */
+  const handlerOf = (handler: unknown, apiName: string): { contentType: ContentType; action: CoreAction } => {
+    if (typeof handler !== 'string') throw new RouteProblem('a handler written as a function is controller code, which Folio does not serve: name a core action (<controller>.find, findOne, create, update, delete)');
+    const cut = handler.lastIndexOf('.');
+    const controllerName = handler.slice(0, cut);
+    const action = handler.slice(cut + 1);
+    const controller = controllerName.includes('::') ? controllerName : `api::${apiName}.${controllerName}`;
+    const uid = code.controllers.get(controller) ?? controller;
+    const contentType = models.contentTypes.get(uid);
+    if (cut < 0 || !contentType || !uid.startsWith('api::')) throw new RouteProblem(`handler "${handler}" names no controller of the project's content-types`);
+    if (!actionsOf(contentType).includes(action as CoreAction)) {
+      throw new RouteProblem(`handler "${handler}": "${action}" is not a core action of ${contentType.uid} (${actionsOf(contentType).join(', ')}); custom controller actions are not served by Folio`);
+    }
+    return { contentType, action: action as CoreAction };
+  };
+
+  const addCustomRouter = (file: string, apiName: string, router: Record<string, unknown>) => {
+    if (router.type !== undefined && router.type !== 'content-api') throw new RouteProblem(`type ${describe(router.type)}: Folio serves content-api routers only`);
+    if (!Array.isArray(router.routes)) throw new RouteProblem('a router exports createCoreRouter(...) or { routes: [...] }');
+    const prefix = typeof router.prefix === 'string' ? router.prefix : '';
+    for (const route of router.routes) {
+      if (!isRecord(route)) throw new RouteProblem(`the route ${describe(route)} is not an object`);
+      const { contentType, action } = handlerOf(route.handler, apiName);
+      add(file, apiName, route.method, route.path, prefix, contentType, action, route.config);
+    }
+  };
+
+  for (const [apiName, files] of code.routers) {
+    for (const { file, value } of files) {
+      try {
+        if (value instanceof CoreRouterDefinition) addCoreRouter(file, apiName, value);
+        else if (isRecord(value)) addCustomRouter(file, apiName, value);
+        else throw new RouteProblem('a router exports createCoreRouter(...) or { routes: [...] }');
+      } catch (error) {
+        problems.push({ file, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+
+  const claimed = new Map<string, ProjectRoute>();
+  for (const route of routes) {
+    // `:id` and `:slug` at one place are one path to the router
+    const key = `${route.method} ${route.segments.map((segment) => ('param' in segment ? ':' : segment.literal)).join('/')}`;
+    const first = claimed.get(key);
+    if (first) problems.push({ file: route.file, message: `${route.method} ${route.path} is also routed by ${first.file} (${first.method} ${first.path}): one of them could never answer` });
+    else claimed.set(key, route);
+  }
+  if (problems.length > 0) throw new ProjectCodeError(problems);
+  return { routes, apis: new Set(code.routers.keys()) };
+};

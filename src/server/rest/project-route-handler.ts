@@ -1,0 +1,180 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Runtime, HttpRoute } from '../folio-module';
+import type { ContentType } from '../../models/types';
+import type { ContentRoutes, RouteOperation } from '../../rest/content-routes';
+import type { PathSegment, ProjectRoute, ProjectRouteTable } from '../../project/project-routes';
+import type { CoreAction } from '../../project/strapi-packages';
+import { createTokenPrincipal, withPermission, type Principal } from '../../auth/principal';
+import { parseQueryObject, parseQueryString, stringifyQuery } from '../../rest/parse-query-string';
+import { permissionFor } from '../../sdl/naming';
+import { forbiddenError, methodNotAllowedError, notFoundError } from '../../errors/graphql-errors';
+import { errorBody } from '../error-envelope';
+import { drainBody, readJsonBody, sendError } from '../http-json';
+import type { RequestHead } from '../fetch-request';
+import { isV4 } from './rest-calls';
+import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
+import { createKoaContext, type KoaContext } from './koa-context';
+import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
+import { policyStep, runChain, type ChainStep } from './project-chain';
+import { ReplyError, projectErrorBody, sendProjectAnswer } from './project-answer';
+
+/**
+ * The REST routes a project's route files declare (see project/project-routes): each runs Strapi's
+ * chain (the caller settled, the action's permission checked, policies, middlewares) around its
+ * core action, which stays the compiled GraphQL operation of the content route, through the one
+ * pipeline. `ctx.query` as the middlewares leave it is read by the REST query parser as if it had
+ * come over HTTP.
+ */
+
+interface ServedRoute {
+  route: ProjectRoute;
+  operation: RouteOperation;
+  permission: string;
+  /** its policies and middlewares, made once at start */
+  steps: ChainStep[];
+}
+
+const WRITES = new Set<CoreAction>(['create', 'update']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** what project code's own `strapi.documents()` calls run as: server code, with full access as in Strapi */
+const SERVER_CALLER = createTokenPrincipal('project code', 'full-access', new Set());
+const SERVER_HEAD: RequestHead = { method: 'POST', rawHeaders: [], headers: {} };
+const SERVER_URL = new URL('http://folio.internal/api');
+
+const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
+
+const paramsOf = (segments: readonly PathSegment[], parts: readonly string[]): Record<string, string> | undefined => {
+  if (segments.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of segments.entries()) {
+    if ('literal' in segment) {
+      if (segment.literal !== parts[index]) return undefined;
+      continue;
+    }
+    try {
+      params[segment.param] = decodeURIComponent(parts[index]);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
+};
+
+/** Strapi's `ctx.state`: who is calling, as its users-permissions strategy records it (nobody on an `auth: false` route). */
+const stateOf = (route: ProjectRoute, principal: Principal): Record<string, unknown> => {
+  const route_ = { method: route.method, path: route.path, handler: `${route.contentType.uid}.${route.action}`, info: { apiName: route.contentType.apiName, type: 'content-api' } };
+  if (route.public) return { route: route_ };
+  const strategy = { name: principal.kind === 'api-token' ? 'api-token' : 'users-permissions' };
+  const credentials = principal.kind === 'api-token' ? { name: principal.tokenName, type: principal.role } : (principal.user ?? null);
+  return { route: route_, user: principal.user, auth: { strategy, credentials }, isAuthenticated: true };
+};
+
+export const createProjectRouteHandler = (runtime: Runtime, table: ProjectRouteTable, routes: ContentRoutes): HttpRoute => {
+  const { config, models } = runtime.services;
+  const { maxResponseBytes } = config.graphql;
+
+  const runCore = async (head: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: Record<string, unknown>, call: { documentId?: string; body?: unknown; principal: Principal; v4: boolean; strict: boolean }): Promise<CoreReply> => {
+    const parsed = parseQueryString(stringifyQuery(query), parametersOf(operation), call.strict);
+    const body = call.body === undefined ? undefined : Promise.resolve(call.body);
+    const outcome = await runtime.rest.run(head, url, { operation, contentType, query: parsed, documentId: call.documentId, body, principal: call.principal, v4: call.v4 });
+    return coreReplyOf(operation, outcome, call.v4);
+  };
+
+  const coreCall: CoreCall = async (contentType, action, query, { documentId, body } = {}) => {
+    const operation = routes.operationOf(contentType, action);
+    if (!operation) throw new Error(`strapi.documents('${contentType.uid}'): ${action} is switched off for this content-type`);
+    const reply = await runCore(SERVER_HEAD, SERVER_URL, operation, contentType, query, { documentId, body, principal: SERVER_CALLER, v4: false, strict: true });
+    if (reply.kind === 'error') throw new ReplyError(reply.error);
+    return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
+  };
+  const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'));
+
+  const served: ServedRoute[] = table.routes.flatMap((route) => {
+    const operation = routes.operationOf(route.contentType, route.action);
+    // an action Shadow CRUD switched off has no route, as it has no content route
+    if (!operation) return [];
+    const middlewares = route.middlewares.map((middleware): ChainStep => {
+      if ('handler' in middleware) return { file: middleware.file, run: middleware.handler };
+      let handler: unknown;
+      try {
+        handler = middleware.factory(middleware.config, { strapi });
+      } catch (error) {
+        throw new Error(`${middleware.file}: the middleware "${middleware.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      // Strapi lets a factory that returns nothing pass the request on
+      return { file: middleware.file, run: typeof handler === 'function' ? (handler as ChainStep['run']) : (_, next) => next() };
+    });
+    return [{ route, operation, permission: permissionFor(route.contentType, route.action), steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...middlewares] }];
+  });
+
+  const coreStep = (request: IncomingMessage, url: URL, { route, operation }: ServedRoute, principal: Principal): ChainStep => ({
+    file: 'the core action',
+    async run(ctx: KoaContext) {
+      const { contentType, action } = route;
+      const id = ctx.params.id;
+      if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw new ReplyError(errorBody(notFoundError()));
+      const reply = await runCore(request, url, operation, contentType, ctx.query, {
+        documentId: needsDocumentId(contentType, action) ? id : undefined,
+        body: WRITES.has(action) ? ctx.request.body : undefined,
+        principal,
+        v4: isV4(request),
+        strict: config.rest.strictQuery,
+      });
+      if (reply.kind === 'error') throw new ReplyError(reply.error);
+      ctx.status = reply.status;
+      if (reply.kind === 'body') ctx.body = reply.body;
+    },
+  });
+
+  const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>) => {
+    const { route, permission } = hit;
+    const reading = BODY_METHODS.has(route.method) ? readJsonBody(request, config.rest.bodyLimit) : undefined;
+    if (reading) reading.catch(() => undefined); // settled below, unless the caller is refused first
+    else drainBody(request);
+    const principal = route.public
+      ? withPermission(await runtime.authenticator.authenticate(null), permission)
+      : await runtime.authenticator.authenticate(request.headers.authorization ?? null);
+    // Strapi's authorize step, before any policy: the caller needs the action's own permission
+    if (!principal.can(permission)) throw forbiddenError('Forbidden');
+    const body = reading ? await reading : {};
+    const ctx = createKoaContext({
+      method: request.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      path: url.pathname,
+      headers: request.headers,
+      query: parseQueryObject(url.search),
+      params,
+      body,
+      state: stateOf(route, principal),
+    });
+    const origins = new WeakMap<object, string>();
+    try {
+      await runChain([...hit.steps, coreStep(request, url, hit, principal)], ctx, origins);
+    } catch (error) {
+      return sendError(response, projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined));
+    }
+    sendProjectAnswer(request, response, ctx, maxResponseBytes);
+  };
+
+  return async (request, response, url) => {
+    const parts = url.pathname.split('/').filter(Boolean);
+    const matches = served.flatMap((hit) => {
+      const params = paramsOf(hit.route.segments, parts);
+      return params ? [{ hit, params }] : [];
+    });
+    if (matches.length === 0) return false;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const found = matches.find(({ hit }) => hit.route.method === method);
+    try {
+      if (!found) {
+        drainBody(request);
+        sendError(response, errorBody(methodNotAllowedError()), { allow: [...new Set(matches.map(({ hit }) => hit.route.method))].join(', ') });
+      } else {
+        await serve(request, response, url, found.hit, found.params);
+      }
+    } catch (error) {
+      sendError(response, projectErrorBody(error, undefined));
+    }
+    return true;
+  };
+};
