@@ -55,7 +55,9 @@ export const loadProjectCode = (schemaDir: string): ProjectCode => {
     try {
       return { file, value: exportedValue(loader.load(file)) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // by shape, not instanceof: errors of compiled code may come from another realm
+      const given = (error as { message?: unknown } | null)?.message;
+      const message = typeof given === 'string' ? given : String(error);
       problems.push({ file, message: message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message });
       return undefined;
     }

@@ -44,6 +44,12 @@ const resolveFile = (request: string, from: string): string | undefined => {
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 };
 
+/** Read by shape: vm's errors may come from another realm (a test runner's), where `instanceof SyntaxError` fails. */
+const isEsmSyntaxError = (error: unknown): boolean => {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return name === 'SyntaxError' && typeof message === 'string' && ESM_SYNTAX.test(message);
+};
+
 type ModuleFunction = (exports: unknown, require: (id: string) => unknown, module: { exports: unknown }, filename: string, dirname: string) => void;
 
 const compile = (source: string, file: string): ModuleFunction =>
@@ -58,7 +64,7 @@ export const createProjectModuleLoader = (): ProjectModuleLoader => {
     try {
       return compile(source, file);
     } catch (error) {
-      if (error instanceof SyntaxError && ESM_SYNTAX.test(error.message)) return compile(toCommonJs(source, file), file);
+      if (isEsmSyntaxError(error)) return compile(toCommonJs(source, file), file);
       throw error;
     }
   };
