@@ -91,6 +91,24 @@ test("ctx.throw(418) answers Strapi's envelope with that status", async () => {
   expect(teapot.body).toEqual({ data: null, error: { status: 418, name: 'ImATeapotError', message: 'short and stout', details: {} } });
 });
 
+test("a middleware failing unexpectedly: Strapi's 500 envelope, and a log line naming its file and what it reached for", async () => {
+  const logged: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    logged.push(String(chunk));
+    return true;
+  });
+  try {
+    const broken = await call(server.url, 'GET', '/api/articles-broken');
+    expect(broken.status).toBe(500);
+    expect(broken.body).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+  } finally {
+    spy.mockRestore();
+  }
+  const line = logged.find((text) => text.startsWith('REST: '));
+  expect(line).toContain(join(schema.schemaDir, 'api', 'article', 'middlewares', 'broken.js'));
+  expect(line).toContain('strapi.service is not supported by Folio');
+});
+
 test('strapi.documents(uid) reads through the REST front with full access: drafts included', async () => {
   const counts = await call(server.url, 'GET', '/api/articles-count');
   expect(counts.status).toBe(200);

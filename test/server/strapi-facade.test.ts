@@ -24,7 +24,7 @@ const facade = () => {
     calls.push({ uid: contentType.uid, action, query, ...options });
     return action === 'find' ? { data: [{ title: 'A' }, { title: 'B' }], meta: { pagination: { total: 7 } } } : { data: { title: 'A' }, meta: {} };
   };
-  const strapi = createStrapiFacade(models, call, createStrapiLog(false, () => undefined)) as {
+  const strapi = createStrapiFacade(models, call, createStrapiLog(false, () => undefined), 100) as {
     documents(uid: string): Record<string, (params?: Record<string, unknown>) => Promise<unknown>>;
   } & Record<string, unknown>;
   return { strapi, calls };
@@ -58,7 +58,7 @@ test('findOne, create, update, delete and publish address one document; a type w
     ['update', { status: 'draft' }, 'd1', { data: { title: 'Renamed' } }],
     ['delete', { locale: 'fr' }, 'd1', undefined],
     ['update', { status: 'published' }, 'd1', { data: {} }],
-    ['find', {}, undefined, undefined],
+    ['find', { pagination: { pageSize: 100 } }, undefined, undefined],
   ]);
 });
 

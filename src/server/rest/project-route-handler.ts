@@ -87,7 +87,7 @@ export const createProjectRouteHandler = (runtime: Runtime, table: ProjectRouteT
     if (reply.kind === 'error') throw new ReplyError(reply.error);
     return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
   };
-  const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'));
+  const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'), config.rest.maxLimit);
 
   const served: ServedRoute[] = table.routes.flatMap((route) => {
     const operation = routes.operationOf(route.contentType, route.action);

@@ -36,7 +36,8 @@ export const createStrapiLog = (production: boolean, write: (line: string) => vo
   return { info: at('info'), warn: at('warn'), error: at('error'), debug: production ? () => undefined : at('debug') };
 };
 
-export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLog): object => {
+/** `maxLimit`: REST's largest page, what `findMany` without paging reads (the Document Service reads all; REST's limit holds) */
+export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLog, maxLimit: number): object => {
   const documents = (uid: string) => {
     const contentType = models.contentTypes.get(uid);
     if (!contentType || !uid.startsWith('api::')) throw new Error(`strapi.documents('${uid}'): not a content-type of the project`);
@@ -60,7 +61,10 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
       const documentId = contentType.kind === 'collectionType' ? documentIdOf(method, params) : undefined;
       return (await call(contentType, action, queryOf(method, params, own), { documentId, body })).data;
     };
-    const findMany = async (params?: Params) => (await call(contentType, 'find', queryOf('findMany', params))).data;
+    const findMany = async (params: Params = {}) => {
+      const paged = Object.keys(params).some((key) => key === 'pagination' || PAGE_KEYS.has(key));
+      return (await call(contentType, 'find', queryOf('findMany', paged ? params : { ...params, pageSize: maxLimit }))).data;
+    };
     return strictMembers(
       `strapi.documents('${uid}')`,
       {
