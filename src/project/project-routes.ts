@@ -42,6 +42,8 @@ export interface ProjectRoute {
   segments: PathSegment[];
   contentType: ContentType;
   action: CoreAction;
+  /** declared in `{ routes: [...] }`, not made by createCoreRouter */
+  custom: boolean;
   /** `config.auth: false`: the action is open to anyone on this route */
   public: boolean;
   policies: RoutePolicy[];
@@ -121,7 +123,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     return value;
   };
 
-  const add = (file: string, apiName: string, method: unknown, path: unknown, prefix: string, contentType: ContentType, action: CoreAction, config: unknown) => {
+  const add = (file: string, apiName: string, custom: boolean, method: unknown, path: unknown, prefix: string, contentType: ContentType, action: CoreAction, config: unknown) => {
     if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw new RouteProblem(`method ${describe(method)} is not served (GET, POST, PUT, PATCH, DELETE)`);
     if (typeof path !== 'string' || !path.startsWith('/')) throw new RouteProblem(`path ${describe(path)} must be a string starting with /`);
     if (config !== undefined && !isRecord(config)) throw new RouteProblem(`the config of ${method} ${path} must be an object`);
@@ -140,6 +142,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
       segments: segmentsOf(full),
       contentType,
       action,
+      custom,
       public: settings.auth === false,
       policies: listOf(settings.policies, 'policies').map((entry) => policyOf(entry, apiName, file)),
       middlewares: listOf(settings.middlewares, 'middlewares').map((entry) => middlewareOf(entry, file)),
@@ -175,7 +178,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     for (const action of actionsOf(contentType)) {
       if (except.includes(action) || (only && !only.includes(action))) continue;
       const { method, path } = coreRoute(contentType, action);
-      add(file, apiName, method, path, prefix, contentType, action, config[action]);
+      add(file, apiName, false, method, path, prefix, contentType, action, config[action]);
     }
   };
 
@@ -202,7 +205,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     for (const route of router.routes) {
       if (!isRecord(route)) throw new RouteProblem(`the route ${describe(route)} is not an object`);
       const { contentType, action } = handlerOf(route.handler, apiName);
-      add(file, apiName, route.method, route.path, prefix, contentType, action, route.config);
+      add(file, apiName, true, route.method, route.path, prefix, contentType, action, route.config);
     }
   };
 

@@ -1,6 +1,7 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ContentType, Models } from '../models/types';
 import * as names from '../sdl/naming';
+import type { ProjectRoute } from '../project/project-routes';
 
 /**
  * The REST routes of the content API, read off the schema's generated root fields: a route or a
@@ -26,6 +27,12 @@ export interface ContentRoute {
   base: Map<HttpMethod, RouteOperation>;
   /** methods of `/api/<name>/:documentId` (collection types) */
   document: Map<HttpMethod, RouteOperation>;
+}
+
+/** A route of the project's route files with the operation of its core action. */
+export interface ProjectRouteOperation {
+  route: ProjectRoute;
+  operation: RouteOperation;
 }
 
 export interface RouteMatch {

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, defaultPlugins, type TestServer } from '../support/test-server';
@@ -137,4 +138,17 @@ test('auth: false opens that route only: not findOne, not /graphql; credentials 
 
 test('an API without route files keeps its core routes', async () => {
   expect((await call(server.url, 'GET', '/api/authors')).status).toBe(200);
+});
+
+test('the OpenAPI document lists the routes the files declare, not the core routes they leave out', async () => {
+  const { body: document } = await call<{ paths: Record<string, Record<string, { operationId: string; security: unknown[]; parameters: Array<{ name?: string; in?: string }> }>> }>(server.url, 'GET', '/api/openapi.json');
+  await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+  const { paths } = document;
+  expect(Object.keys(paths['/api/tags'])).toEqual(['get']);
+  expect(Object.keys(paths['/api/tags/{id}'])).toEqual(['get']);
+  expect(paths['/api/articles'].get.operationId).toBe('findManyArticle');
+  expect(paths['/api/articles-featured'].get.operationId).toBe('findManyArticle_articles_featured');
+  expect(paths['/api/categories'].get.security).toEqual([{}, { bearerAuth: [] }]);
+  expect(paths['/api/articles-by-id/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
+  expect(paths['/api/authors/{documentId}']).toBeDefined();
 });

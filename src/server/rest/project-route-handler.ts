@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Runtime, HttpRoute } from '../folio-module';
 import type { ContentType } from '../../models/types';
-import type { ContentRoutes, RouteOperation } from '../../rest/content-routes';
-import type { PathSegment, ProjectRoute, ProjectRouteTable } from '../../project/project-routes';
+import type { ContentRoutes, ProjectRouteOperation, RouteOperation } from '../../rest/content-routes';
+import type { PathSegment, ProjectRoute } from '../../project/project-routes';
 import type { CoreAction } from '../../project/strapi-packages';
 import { createTokenPrincipal, withPermission, type Principal } from '../../auth/principal';
 import { parseQueryObject, parseQueryString, stringifyQuery } from '../../rest/parse-query-string';
@@ -62,14 +62,15 @@ const paramsOf = (segments: readonly PathSegment[], parts: readonly string[]): R
 
 /** Strapi's `ctx.state`: who is calling, as its users-permissions strategy records it (nobody on an `auth: false` route). */
 const stateOf = (route: ProjectRoute, principal: Principal): Record<string, unknown> => {
-  const route_ = { method: route.method, path: route.path, handler: `${route.contentType.uid}.${route.action}`, info: { apiName: route.contentType.apiName, type: 'content-api' } };
-  if (route.public) return { route: route_ };
+  const info = { method: route.method, path: route.path, handler: `${route.contentType.uid}.${route.action}`, info: { apiName: route.contentType.apiName, type: 'content-api' } };
+  if (route.public) return { route: info };
   const strategy = { name: principal.kind === 'api-token' ? 'api-token' : 'users-permissions' };
   const credentials = principal.kind === 'api-token' ? { name: principal.tokenName, type: principal.role } : (principal.user ?? null);
-  return { route: route_, user: principal.user, auth: { strategy, credentials }, isAuthenticated: true };
+  return { route: info, user: principal.user, auth: { strategy, credentials }, isAuthenticated: true };
 };
 
-export const createProjectRouteHandler = (runtime: Runtime, table: ProjectRouteTable, routes: ContentRoutes): HttpRoute => {
+/** `projectRoutes`: the table's routes whose action the schema serves; `routes`: the content routes, for `strapi.documents()` */
+export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: readonly ProjectRouteOperation[], routes: ContentRoutes): HttpRoute => {
   const { config, models } = runtime.services;
   const { maxResponseBytes } = config.graphql;
 
@@ -89,10 +90,7 @@ export const createProjectRouteHandler = (runtime: Runtime, table: ProjectRouteT
   };
   const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'), config.rest.maxLimit);
 
-  const served: ServedRoute[] = table.routes.flatMap((route) => {
-    const operation = routes.operationOf(route.contentType, route.action);
-    // an action Shadow CRUD switched off has no route, as it has no content route
-    if (!operation) return [];
+  const served: ServedRoute[] = projectRoutes.map(({ route, operation }) => {
     const middlewares = route.middlewares.map((middleware): ChainStep => {
       if ('handler' in middleware) return { file: middleware.file, run: middleware.handler };
       let handler: unknown;
@@ -104,7 +102,7 @@ export const createProjectRouteHandler = (runtime: Runtime, table: ProjectRouteT
       // Strapi lets a factory that returns nothing pass the request on
       return { file: middleware.file, run: typeof handler === 'function' ? (handler as ChainStep['run']) : (_, next) => next() };
     });
-    return [{ route, operation, permission: permissionFor(route.contentType, route.action), steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...middlewares] }];
+    return { route, operation, permission: permissionFor(route.contentType, route.action), steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...middlewares] };
   });
 
   const coreStep = (request: IncomingMessage, url: URL, { route, operation }: ServedRoute, principal: Principal): ChainStep => ({

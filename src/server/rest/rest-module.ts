@@ -1,4 +1,5 @@
 import type { Services } from '../../context';
+import type { ContentType } from '../../models/types';
 import type { FolioModule } from '../folio-module';
 import { createContentRoutes } from '../../rest/content-routes';
 import { createContentHandler } from './content-handler';
@@ -23,12 +24,26 @@ export const createRestModule = (_services: Services): FolioModule => ({
     let document: unknown;
     const { config, models } = runtime.services;
     const roles = rolePermissions(config);
-    const documentOnce = () => (document ??= buildOpenApiDocument({ schema: runtime.schema, models, routes: routes.routes, extensionPaths: sofa?.paths ?? {}, roles }));
     const { projectRoutes } = runtime;
+    // an API with route files has the routes they declare, and no others
+    const servedByDefault = (contentType: ContentType) => !projectRoutes?.apis.has(contentType.apiName);
+    // an action Shadow CRUD switched off has no route, as it has no content route
+    const projectOperations = (projectRoutes?.routes ?? []).flatMap((route) => {
+      const operation = routes.operationOf(route.contentType, route.action);
+      return operation ? [{ route, operation }] : [];
+    });
+    const documentOnce = () =>
+      (document ??= buildOpenApiDocument({
+        schema: runtime.schema,
+        models,
+        routes: routes.routes.filter((route) => servedByDefault(route.contentType)),
+        projectRoutes: projectOperations,
+        extensionPaths: sofa?.paths ?? {},
+        roles,
+      }));
     return [
-      ...(projectRoutes && projectRoutes.routes.length > 0 ? [createProjectRouteHandler(runtime, projectRoutes, routes)] : []),
-      // an API with route files has the routes they declare, and no others
-      createContentHandler(runtime, routes, (contentType) => !projectRoutes?.apis.has(contentType.apiName)),
+      ...(projectOperations.length > 0 ? [createProjectRouteHandler(runtime, projectOperations, routes)] : []),
+      createContentHandler(runtime, routes, servedByDefault),
       ...(servesApiDocs(runtime.services.config) ? [createDocsRoutes(documentOnce)] : []),
       ...(sofa ? [sofa.handle] : []),
     ];
