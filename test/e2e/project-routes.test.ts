@@ -116,6 +116,17 @@ test('strapi.documents(uid) reads through the REST front with full access: draft
   expect(counts.body).toEqual({ drafts: 3, published: 2, listed: 2, first: 'Alpha' });
 });
 
+test('a middleware answering by itself: a draft published and read back through strapi.documents(uid)', async () => {
+  const draft = await call<{ data: { documentId: string } }>(server.url, 'POST', '/api/articles?status=draft', { headers: server.asAdmin, body: { data: { title: 'Delta' } } });
+  expect((await call(server.url, 'GET', `/api/articles/${draft.body.data.documentId}`)).status).toBe(404);
+  const published = await call<{ data: { title: string; publishedAt: string }; meta: unknown }>(server.url, 'POST', `/api/articles/${draft.body.data.documentId}/publish`, { headers: server.asAdmin });
+  expect(published.status).toBe(201);
+  expect(published.body.data.title).toBe('Delta');
+  expect(published.body.data.publishedAt).toEqual(expect.any(String));
+  expect(published.body.meta).toEqual({ entries: 1 });
+  expect((await call(server.url, 'GET', `/api/articles/${draft.body.data.documentId}`)).status).toBe(200);
+});
+
 test('only: the routes left out do not exist (405 on a path that has others)', async () => {
   expect((await call(server.url, 'GET', '/api/tags')).status).toBe(200);
   const create = await call<RestError>(server.url, 'POST', '/api/tags', { headers: server.asAdmin, body: { data: { name: 'x' } } });
