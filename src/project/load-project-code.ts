@@ -3,6 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { createProjectModuleLoader } from './project-module-loader';
 import { CoreModuleDefinition } from './strapi-packages';
 import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
+import { lateBound, type LateBound } from '../common/late-bound';
 
 /**
  * Reads a Strapi project's code once at start: `api/<api>/routes`, `policies`, `middlewares`,
@@ -26,6 +27,8 @@ export interface ProjectCode {
   middlewares: Map<string, LoadedFile>;
   /** the content-type each core controller serves, by controller uid (`api::<api>.<file name>`) */
   controllers: Map<string, string>;
+  /** the files' global `strapi`, bound to Folio's once it is assembled */
+  strapi: LateBound;
 }
 
 const CODE_EXTENSIONS = new Set(['.js', '.cjs', '.ts']);
@@ -47,9 +50,10 @@ const exportedValue = (exported: unknown): unknown =>
     : exported;
 
 export const loadProjectCode = (schemaDir: string): ProjectCode => {
-  const loader = createProjectModuleLoader();
+  const strapi = lateBound('strapi', 'not available while Folio loads the project files: use it inside a policy or a middleware');
+  const loader = createProjectModuleLoader(strapi.value);
   const problems: ProjectCodeProblem[] = [];
-  const code: ProjectCode = { routers: new Map(), policies: new Map(), middlewares: new Map(), controllers: new Map() };
+  const code: ProjectCode = { routers: new Map(), policies: new Map(), middlewares: new Map(), controllers: new Map(), strapi };
 
   const load = (file: string): LoadedFile | undefined => {
     try {

@@ -52,11 +52,13 @@ const isEsmSyntaxError = (error: unknown): boolean => {
 
 type ModuleFunction = (exports: unknown, require: (id: string) => unknown, module: { exports: unknown }, filename: string, dirname: string) => void;
 
-const compile = (source: string, file: string): ModuleFunction =>
-  compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file }) as unknown as ModuleFunction;
-
-export const createProjectModuleLoader = (): ProjectModuleLoader => {
+/** `strapi`: what project files see as the global `strapi` */
+export const createProjectModuleLoader = (strapi: object): ProjectModuleLoader => {
   const cache = new Map<string, { exports: unknown }>();
+  // Strapi makes `strapi` a global; here it is a scope around each project file (a file may still declare its own)
+  const scope = [{ strapi }];
+  const compile = (source: string, file: string): ModuleFunction =>
+    compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file, contextExtensions: scope }) as unknown as ModuleFunction;
 
   const compileModule = (file: string): ModuleFunction => {
     const source = readFileSync(file, 'utf8');

@@ -54,6 +54,8 @@ export interface ProjectRouteTable {
   routes: ProjectRoute[];
   /** APIs whose routes come from their files: their content-types have no other REST routes */
   apis: ReadonlySet<string>;
+  /** makes the project files' global `strapi` Folio's (the one their policies and middlewares get) */
+  bindStrapi(strapi: object): void;
 }
 
 const API_PREFIX = '/api';
@@ -230,5 +232,5 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     else claimed.set(key, route);
   }
   if (problems.length > 0) throw new ProjectCodeError(problems);
-  return { routes, apis: new Set(code.routers.keys()) };
+  return { routes, apis: new Set(code.routers.keys()), bindStrapi: code.strapi.bind };
 };

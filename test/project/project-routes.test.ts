@@ -53,6 +53,11 @@ test("a core router: Strapi's routes of the type, with only, except, prefix and 
   expect([...table.apis].sort()).toEqual(['article', 'homepage', 'tag']);
 });
 
+test('a file may declare its own strapi beside the global one', () => {
+  write('api/tag/routes/tag.js', "const strapi = require('@strapi/strapi');\nmodule.exports = strapi.factories.createCoreRouter('api::tag.tag', { only: ['find'] });\n");
+  expect(summary(loadProjectRoutes(schemaDir, models).routes)).toEqual(['GET /api/tags find']);
+});
+
 test('custom routes name core actions by controller name or uid; a default controller names its content-type', () => {
   write('api/article/controllers/post.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::article.article');\n");
   write('api/article/services/article.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreService('api::article.article');\n");
@@ -79,10 +84,12 @@ test('what cannot be served stops start-up, every problem with its file', () => 
   const controller = write('api/article/controllers/article.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::article.article', ({ strapi }) => ({ async find(ctx) { return []; } }));\n");
   const service = write('api/tag/services/tag.js', 'module.exports = { findFeatured() { return []; } };\n');
   const requires = write('api/author/routes/author.js', "const { createStrapi } = require('@strapi/strapi');\nmodule.exports = { routes: [] };\n");
+  const early = write('api/category/routes/category.js', "strapi.log.info('loading');\nmodule.exports = { routes: [] };\n");
   const message = refusal();
   expect(message).toContain(`${controller}: the controller customizes api::article.article`);
   expect(message).toContain(`${service}: a custom service is not served by Folio`);
   expect(message).toContain(`${requires}: require('@strapi/strapi').createStrapi is not supported by Folio (it gives factories)`);
+  expect(message).toContain(`${early}: strapi.log: not available while Folio loads the project files: use it inside a policy or a middleware`);
 });
 
 test.each([

@@ -89,6 +89,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
   };
   const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'), config.rest.maxLimit);
+  runtime.projectRoutes?.bindStrapi(strapi);
 
   const served: ServedRoute[] = projectRoutes.map(({ route, operation }) => {
     const middlewares = route.middlewares.map((middleware): ChainStep => {
