@@ -62,7 +62,6 @@ const API_PREFIX = '/api';
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const COLLECTION_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
 const SINGLE_ACTIONS: readonly CoreAction[] = ['find', 'update', 'delete'];
-const ROUTE_CONFIG_KEYS = new Set(['auth', 'policies', 'middlewares', 'prefix', 'description', 'tag']);
 
 const actionsOf = (contentType: ContentType) => (contentType.kind === 'collectionType' ? COLLECTION_ACTIONS : SINGLE_ACTIONS);
 
@@ -89,14 +88,20 @@ const segmentsOf = (path: string): PathSegment[] =>
 
 const describe = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
 
+/** A policy or middleware named as a string or `{ name, config }`. */
+const referenceOf = (entry: unknown, kind: string, otherwise: string): { name: string; config: unknown } => {
+  if (typeof entry === 'string') return { name: entry, config: {} };
+  if (isRecord(entry) && typeof entry.name === 'string') return { name: entry.name, config: entry.config ?? {} };
+  throw new RouteProblem(`the ${kind} ${describe(entry)} is neither a name, { name, config } nor a function${otherwise}`);
+};
+
 export const resolveProjectRoutes = (code: ProjectCode, models: Models): ProjectRouteTable => {
   const problems: ProjectCodeProblem[] = [];
   const routes: ProjectRoute[] = [];
 
   const policyOf = (entry: unknown, apiName: string, file: string): RoutePolicy => {
     if (typeof entry === 'function') return { name: 'inline', file, handler: entry as PolicyHandler, config: {} };
-    const { name, config } = typeof entry === 'string' ? { name: entry, config: {} } : isRecord(entry) && typeof entry.name === 'string' ? { name: entry.name, config: entry.config ?? {} } : {};
-    if (name === undefined) throw new RouteProblem(`the policy ${describe(entry)} is neither a name, { name, config } nor a function`);
+    const { name, config } = referenceOf(entry, 'policy', '');
     // Strapi's lookup: the full name, then the name inside the route's own API
     const loaded = code.policies.get(name) ?? (name.includes('::') ? undefined : code.policies.get(`api::${apiName}.${name}`));
     if (!loaded) throw new RouteProblem(`the policy "${name}" is not one of the project's (${[...code.policies.keys()].join(', ') || 'none'}); Folio runs the project's own policies only`);
@@ -111,8 +116,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
 
   const middlewareOf = (entry: unknown, file: string): RouteMiddleware => {
     if (typeof entry === 'function') return { name: 'inline', file, handler: entry as MiddlewareHandler };
-    const { name, config } = typeof entry === 'string' ? { name: entry, config: {} } : isRecord(entry) && typeof entry.name === 'string' ? { name: entry.name, config: entry.config ?? {} } : {};
-    if (name === undefined) throw new RouteProblem(`the middleware ${describe(entry)} is neither a name, { name, config } nor a function (a { resolve } path is not served)`);
+    const { name, config } = referenceOf(entry, 'middleware', ' (a { resolve } path is not served)');
     const loaded = code.middlewares.get(name);
     if (!loaded) throw new RouteProblem(`the middleware "${name}" is not one of the project's (${[...code.middlewares.keys()].join(', ') || 'none'}); Folio runs the project's own middlewares only, named api::<api>.<name> or global::<name>`);
     if (typeof loaded.value !== 'function') throw new RouteProblem(`the middleware "${name}" (${loaded.file}) does not export a function (config, { strapi }) => async (ctx, next) => {}`);
@@ -129,9 +133,8 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw new RouteProblem(`method ${describe(method)} is not served (GET, POST, PUT, PATCH, DELETE)`);
     if (typeof path !== 'string' || !path.startsWith('/')) throw new RouteProblem(`path ${describe(path)} must be a string starting with /`);
     if (config !== undefined && !isRecord(config)) throw new RouteProblem(`the config of ${method} ${path} must be an object`);
+    // what else a config holds (a description for the documentation plugin) changes nothing in Strapi either
     const settings = config ?? {};
-    const unknown = Object.keys(settings).find((key) => !ROUTE_CONFIG_KEYS.has(key));
-    if (unknown !== undefined) throw new RouteProblem(`config.${unknown} of ${method} ${path} is not served (Folio reads auth, policies and middlewares)`);
     if (settings.auth !== undefined && settings.auth !== false) {
       throw new RouteProblem(`config.auth of ${method} ${path} is ${describe(settings.auth)}: Folio serves auth: false (public) or none (the caller needs the action's own permission, ${contentType.uid}.${action}); check other conditions with a policy`);
     }
