@@ -78,6 +78,11 @@ test('a middleware changing ctx.body after next(), with a header of its own, usi
   expect(one.body.data.title).toBe('Alpha');
   expect(one.body.meta).toEqual({ stamped: alpha, published: 2 });
   expect(one.headers.get('x-stamped')).toBe('yes');
+  // the core action's 404 is thrown through the middleware, uncaught: Strapi's envelope, nothing stamped
+  const missing = await call(server.url, 'GET', '/api/articles/no-such-document');
+  expect(missing.status).toBe(404);
+  expect(missing.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+  expect(missing.headers.get('x-stamped')).toBeNull();
 });
 
 test('a custom route to the core find, with an inline middleware replacing ctx.query', async () => {

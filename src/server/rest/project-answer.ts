@@ -13,11 +13,16 @@ import { sendEmpty, sendError, sendJsonWithin, sendReadWithin } from '../http-js
  * the error one of them threw, in Strapi's envelope with the status Strapi gives it.
  */
 
-/** An answer the core action refused with: thrown through the middlewares, as Strapi's errors are. */
+/** An answer the core action refused with: thrown through the middlewares as Strapi's errors are, with their name, message, details and status. */
 export class ReplyError extends Error {
+  readonly status: number;
+  readonly details: ErrorBody['details'];
+
   constructor(readonly body: ErrorBody) {
     super(body.message);
     this.name = body.name;
+    this.status = body.status;
+    this.details = body.details;
   }
 }
 

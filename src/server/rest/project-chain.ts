@@ -3,9 +3,11 @@ import type { RoutePolicy } from '../../project/project-routes';
 import type { KoaContext } from './koa-context';
 
 /**
- * A project route's handler chain, in Strapi's order (its compose-endpoint): the route's policies,
- * then its middlewares around the core action, Koa style: each step gets `next`, and what it does
- * after `await next()` sees the action's answer in `ctx.body`.
+ * A project route's handler chain, in Strapi 5's order (strapi/strapi
+ * packages/core/core/src/services/server/compose-endpoint.ts: route info, authenticate, authorize,
+ * policies, middlewares, the action): the route's policies, then its middlewares around the core
+ * action, Koa style: each step gets `next`, and what it does after `await next()` sees the action's
+ * answer in `ctx.body`.
  */
 
 export interface ChainStep {
