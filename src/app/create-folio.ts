@@ -85,9 +85,9 @@ export const createFolio = async ({ models: schemaModels, config, store: givenSt
     }
     const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
     const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
-    // what the schema checks, what REST-only routes check, and every content type's actions (Shadow CRUD may have switched some off)
+    // what the schema checks, what REST-only routes check, every content type's actions (Shadow CRUD may have switched some off), the project's custom actions
     const contentActions = [...models.contentTypes.values()].flatMap((contentType) => CONTENT_ACTIONS.map((action) => permissionFor(contentType, action)));
-    checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions]));
+    checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions, ...(projectRoutes?.permissions ?? [])]));
     // Made after every module started: users' roles and API tokens are seeded by then.
     const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
     const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));

@@ -10,13 +10,23 @@ import { lateBound, type LateBound } from '../common/late-bound';
  * `controllers`, `services`, and the global `policies/` and `middlewares/` folders. Nothing is run
  * here but the files' top level; project-routes resolves what the routes name.
  *
- * Controllers and services are not served: Strapi's generated defaults (`createCoreController(uid)`,
- * `createCoreService(uid)`) load silently, any custom one stops start-up naming its file.
+ * Controllers made by `createCoreController(uid, custom?)` are read (their custom actions run on
+ * the server, with the ctx and strapi subsets); services are not served: Strapi's generated
+ * `createCoreService(uid)` loads silently, a custom one, or a controller of another shape, stops
+ * start-up naming its file.
  */
 
 export interface LoadedFile {
   file: string;
   value: unknown;
+}
+
+export interface LoadedController {
+  file: string;
+  /** the content-type whose core actions it has */
+  uid: string;
+  /** its own actions and overrides (`createCoreController`'s second argument); undefined for Strapi's default */
+  custom: unknown;
 }
 
 export interface ProjectCode {
@@ -25,8 +35,8 @@ export interface ProjectCode {
   /** `api::<api>.<name>` and `global::<name>` */
   policies: Map<string, LoadedFile>;
   middlewares: Map<string, LoadedFile>;
-  /** the content-type each core controller serves, by controller uid (`api::<api>.<file name>`) */
-  controllers: Map<string, string>;
+  /** by controller uid (`api::<api>.<file name>`) */
+  controllers: Map<string, LoadedController>;
   /** the files' global `strapi`, bound to Folio's once it is assembled */
   strapi: LateBound;
 }
@@ -74,16 +84,22 @@ export const loadProjectCode = (schemaDir: string): ProjectCode => {
     }
   };
 
-  const checkDefault = (file: string, kind: 'controller' | 'service', apiName: string) => {
+  const loadController = (file: string, apiName: string) => {
     const loaded = load(file);
     if (!loaded) return;
     const { value } = loaded;
-    if (!(value instanceof CoreModuleDefinition) || value.kind !== kind) {
-      problems.push({ file, message: `a custom ${kind} is not served by Folio: only Strapi's default factories.createCore${kind === 'controller' ? 'Controller' : 'Service'}(uid) loads; route to the core actions (find, findOne, create, update, delete) and add behaviour with policies and middlewares` });
-    } else if (value.custom) {
-      problems.push({ file, message: `the ${kind} customizes ${value.uid} (a second argument to createCore${kind === 'controller' ? 'Controller' : 'Service'}): custom ${kind}s are not served by Folio; keep the default and add behaviour with policies and middlewares` });
-    } else if (kind === 'controller') {
-      code.controllers.set(`api::${apiName}.${nameOf(file)}`, value.uid);
+    if (value instanceof CoreModuleDefinition && value.kind === 'controller') code.controllers.set(`api::${apiName}.${nameOf(file)}`, { file, uid: value.uid, custom: value.custom });
+    else problems.push({ file, message: 'a controller Folio serves is made by factories.createCoreController(uid, actions?): one of another shape has no content-type whose core actions it could run' });
+  };
+
+  const checkService = (file: string) => {
+    const loaded = load(file);
+    if (!loaded) return;
+    const { value } = loaded;
+    if (!(value instanceof CoreModuleDefinition) || value.kind !== 'service') {
+      problems.push({ file, message: "a custom service is not served by Folio: only Strapi's default factories.createCoreService(uid) loads; read and write with strapi.documents(uid) in controllers, policies and middlewares" });
+    } else if (value.custom !== undefined) {
+      problems.push({ file, message: `the service customizes ${value.uid} (a second argument to createCoreService): custom services are not served by Folio; keep the default and read and write with strapi.documents(uid)` });
     }
   };
 
@@ -91,8 +107,8 @@ export const loadProjectCode = (schemaDir: string): ProjectCode => {
   const apis = existsSync(apiDir) ? readdirSync(apiDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort() : [];
   for (const apiName of apis) {
     const root = join(apiDir, apiName);
-    for (const file of codeFiles(join(root, 'controllers'))) checkDefault(file, 'controller', apiName);
-    for (const file of codeFiles(join(root, 'services'))) checkDefault(file, 'service', apiName);
+    for (const file of codeFiles(join(root, 'controllers'))) loadController(file, apiName);
+    for (const file of codeFiles(join(root, 'services'))) checkService(file);
     loadInto(code.policies, join(root, 'policies'), `api::${apiName}.`);
     loadInto(code.middlewares, join(root, 'middlewares'), `api::${apiName}.`);
     if (existsSync(join(root, 'routes'))) code.routers.set(apiName, codeFiles(join(root, 'routes')).flatMap((file) => load(file) ?? []));

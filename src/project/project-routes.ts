@@ -1,6 +1,6 @@
 import type { ContentType, Models } from '../models/types';
 import { isRecord } from '../common/is-record';
-import type { ProjectCode } from './load-project-code';
+import type { LoadedController, ProjectCode } from './load-project-code';
 import { CoreRouterDefinition, type CoreAction } from './strapi-packages';
 import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
 
@@ -33,15 +33,33 @@ export interface RoutePolicy {
 
 export type RouteMiddleware = { name: string; file: string } & ({ factory: MiddlewareFactory; config: unknown } | { handler: MiddlewareHandler });
 
-export interface ProjectRoute {
+/** An action of a controller with actions of its own (`createCoreController(uid, actions)`), which the route runs. */
+export interface ControllerAction {
+  /** the controller's uid, `api::<api>.<file name>` */
+  uid: string;
+  file: string;
+  /** `createCoreController`'s second argument */
+  custom: unknown;
+  name: string;
+}
+
+/** What a route runs: a core action of a content-type, or a custom controller's action (its own, or its override of a core one). */
+interface RouteTarget {
+  contentType: ContentType;
+  /** the core action run or overridden; undefined for an action of the controller's own */
+  action: CoreAction | undefined;
+  controller?: ControllerAction;
+  /** what the caller needs, as Strapi scopes the route: the content-type's action, or `<controller uid>.<action>` */
+  permission: string;
+}
+
+export interface ProjectRoute extends RouteTarget {
   /** the route file */
   file: string;
   method: RouteMethod;
   /** the full path, `/api/...`, as written */
   path: string;
   segments: PathSegment[];
-  contentType: ContentType;
-  action: CoreAction;
   /** declared in `{ routes: [...] }`, not made by createCoreRouter */
   custom: boolean;
   /** `config.auth: false`: the action is open to anyone on this route */
@@ -54,6 +72,8 @@ export interface ProjectRouteTable {
   routes: ProjectRoute[];
   /** APIs whose routes come from their files: their content-types have no other REST routes */
   apis: ReadonlySet<string>;
+  /** what routes to custom controller actions check, which no schema field requires: roles may grant them */
+  permissions: readonly string[];
   /** makes the project files' global `strapi` Folio's (the one their policies and middlewares get) */
   bindStrapi(strapi: object): void;
 }
@@ -129,14 +149,14 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     return value;
   };
 
-  const add = (file: string, apiName: string, custom: boolean, method: unknown, path: unknown, prefix: string, contentType: ContentType, action: CoreAction, config: unknown) => {
+  const add = (file: string, apiName: string, custom: boolean, method: unknown, path: unknown, prefix: string, target: RouteTarget, config: unknown) => {
     if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw new RouteProblem(`method ${describe(method)} is not served (GET, POST, PUT, PATCH, DELETE)`);
     if (typeof path !== 'string' || !path.startsWith('/')) throw new RouteProblem(`path ${describe(path)} must be a string starting with /`);
     if (config !== undefined && !isRecord(config)) throw new RouteProblem(`the config of ${method} ${path} must be an object`);
     // what else a config holds (a description for the documentation plugin) changes nothing in Strapi either
     const settings = config ?? {};
     if (settings.auth !== undefined && settings.auth !== false) {
-      throw new RouteProblem(`config.auth of ${method} ${path} is ${describe(settings.auth)}: Folio serves auth: false (public) or none (the caller needs the action's own permission, ${contentType.uid}.${action}); check other conditions with a policy`);
+      throw new RouteProblem(`config.auth of ${method} ${path} is ${describe(settings.auth)}: Folio serves auth: false (public) or none (the caller needs the action's own permission, ${target.permission}); check other conditions with a policy`);
     }
     // a route with its own `config.prefix` is outside its router's prefix, as in Strapi
     const full = `${API_PREFIX}${'prefix' in settings ? '' : prefix}${path}`.replace(/\/+$/, '') || API_PREFIX;
@@ -145,8 +165,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
       method: method.toUpperCase() as RouteMethod,
       path: full,
       segments: segmentsOf(full),
-      contentType,
-      action,
+      ...target,
       custom,
       public: settings.auth === false,
       policies: listOf(settings.policies, 'policies').map((entry) => policyOf(entry, apiName, file)),
@@ -183,24 +202,33 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     for (const action of actionsOf(contentType)) {
       if (except.includes(action) || (only && !only.includes(action))) continue;
       const { method, path } = coreRoute(contentType, action);
-      add(file, apiName, false, method, path, prefix, contentType, action, config[action]);
+      // Strapi runs the handler `<uid>.<action>` of the content-type's own controller: an override when it has one
+      add(file, apiName, false, method, path, prefix, targetOf(contentType, code.controllers.get(contentType.uid), contentType.uid, action), config[action]);
     }
   };
 
   /** `restaurant.find` (a controller of the route's API) or `api::restaurant.restaurant.find`. */
-  const handlerOf = (handler: unknown, apiName: string): { contentType: ContentType; action: CoreAction } => {
-    if (typeof handler !== 'string') throw new RouteProblem('a handler written as a function is controller code, which Folio does not serve: name a core action (<controller>.find, findOne, create, update, delete)');
+  const handlerOf = (handler: unknown, apiName: string): RouteTarget => {
+    if (typeof handler !== 'string') throw new RouteProblem('a handler written as a function is not served: name a controller action (<controller>.<action>)');
     const cut = handler.lastIndexOf('.');
     const controllerName = handler.slice(0, cut);
     const action = handler.slice(cut + 1);
-    const controller = controllerName.includes('::') ? controllerName : `api::${apiName}.${controllerName}`;
-    const uid = code.controllers.get(controller) ?? controller;
-    const contentType = models.contentTypes.get(uid);
-    if (cut < 0 || !contentType || !uid.startsWith('api::')) throw new RouteProblem(`handler "${handler}" names no controller of the project's content-types`);
-    if (!actionsOf(contentType).includes(action as CoreAction)) {
-      throw new RouteProblem(`handler "${handler}": "${action}" is not a core action of ${contentType.uid} (${actionsOf(contentType).join(', ')}); custom controller actions are not served by Folio`);
+    const controllerUid = controllerName.includes('::') ? controllerName : `api::${apiName}.${controllerName}`;
+    const controller = code.controllers.get(controllerUid);
+    // a content-type without a controller file has Strapi's default one
+    const contentType = models.contentTypes.get(controller?.uid ?? controllerUid);
+    if (cut < 0 || !contentType || !contentType.uid.startsWith('api::')) throw new RouteProblem(`handler "${handler}" names no controller of the project's content-types`);
+    if (controller?.custom === undefined && !actionsOf(contentType).includes(action as CoreAction)) {
+      throw new RouteProblem(`handler "${handler}": "${action}" is not a core action of ${contentType.uid} (${actionsOf(contentType).join(', ')}), and its controller has no actions of its own`);
     }
-    return { contentType, action: action as CoreAction };
+    return targetOf(contentType, controller, controllerUid, action);
+  };
+
+  const targetOf = (contentType: ContentType, controller: LoadedController | undefined, controllerUid: string, name: string): RouteTarget => {
+    const action = actionsOf(contentType).find((core) => core === name);
+    const permission = action ? `${contentType.uid}.${action}` : `${controllerUid}.${name}`;
+    if (controller?.custom === undefined) return { contentType, action, permission };
+    return { contentType, action, permission, controller: { uid: controllerUid, file: controller.file, custom: controller.custom, name } };
   };
 
   const addCustomRouter = (file: string, apiName: string, router: Record<string, unknown>) => {
@@ -209,8 +237,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     const prefix = typeof router.prefix === 'string' ? router.prefix : '';
     for (const route of router.routes) {
       if (!isRecord(route)) throw new RouteProblem(`the route ${describe(route)} is not an object`);
-      const { contentType, action } = handlerOf(route.handler, apiName);
-      add(file, apiName, true, route.method, route.path, prefix, contentType, action, route.config);
+      add(file, apiName, true, route.method, route.path, prefix, handlerOf(route.handler, apiName), route.config);
     }
   };
 
@@ -235,5 +262,6 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     else claimed.set(key, route);
   }
   if (problems.length > 0) throw new ProjectCodeError(problems);
-  return { routes, apis: new Set(code.routers.keys()), bindStrapi: code.strapi.bind };
+  const permissions = [...new Set(routes.flatMap((route) => (route.action ? [] : [route.permission])))];
+  return { routes, apis: new Set(code.routers.keys()), permissions, bindStrapi: code.strapi.bind };
 };

@@ -23,15 +23,15 @@ export class CoreModuleDefinition {
   constructor(
     readonly kind: 'controller' | 'service',
     readonly uid: string,
-    /** a second argument: custom actions or overrides */
-    readonly custom: boolean,
+    /** the second argument: actions of its own and overrides, as an object or `({ strapi }) => object`; undefined for Strapi's default */
+    readonly custom: unknown,
   ) {}
 }
 
 const factories = {
   createCoreRouter: (uid: string, options?: unknown) => new CoreRouterDefinition(uid, options),
-  createCoreController: (uid: string, custom?: unknown) => new CoreModuleDefinition('controller', uid, custom !== undefined),
-  createCoreService: (uid: string, custom?: unknown) => new CoreModuleDefinition('service', uid, custom !== undefined),
+  createCoreController: (uid: string, custom?: unknown) => new CoreModuleDefinition('controller', uid, custom),
+  createCoreService: (uid: string, custom?: unknown) => new CoreModuleDefinition('service', uid, custom),
 };
 
 export const STRAPI_PACKAGES: ReadonlyMap<string, object> = new Map<string, object>([

@@ -29,10 +29,10 @@ export interface ContentRoute {
   document: Map<HttpMethod, RouteOperation>;
 }
 
-/** A route of the project's route files with the operation of its core action. */
+/** A route of the project's route files with the operation of its core action (none for a custom controller's own action). */
 export interface ProjectRouteOperation {
   route: ProjectRoute;
-  operation: RouteOperation;
+  operation?: RouteOperation;
 }
 
 export interface RouteMatch {

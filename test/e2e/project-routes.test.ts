@@ -23,7 +23,8 @@ let schema: SchemaCopy;
 let server: TestServer;
 let alpha: string;
 
-const PUBLIC = ['article', 'tag', 'author'].flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]);
+// with the category controller's own action, which roles may be granted as Strapi's may
+const PUBLIC = ['article', 'tag', 'author'].flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]).concat('api::category.category.names');
 
 beforeAll(async () => {
   schema = copyExampleSchema();
@@ -141,15 +142,39 @@ test('only: the routes left out do not exist (405 on a path that has others)', a
 });
 
 test('auth: false opens that route only: not findOne, not /graphql; credentials are not read there', async () => {
-  const list = await call<{ data: Array<{ name: string }> }>(server.url, 'GET', '/api/categories');
+  const list = await call<{ data: Array<{ name: string }>; meta: Record<string, unknown> }>(server.url, 'GET', '/api/categories');
   expect(list.status).toBe(200);
   expect(list.body.data.map(({ name }) => name)).toEqual(['News']);
+  // the category controller overrides find through super.find
+  expect(list.body.meta).toMatchObject({ overridden: true, pagination: { total: 1 } });
   // Strapi does not authenticate an auth: false route: a credential that opens nothing is not refused
   expect((await call(server.url, 'GET', '/api/categories', { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(200);
   const documentId = (await call<{ data: Array<{ documentId: string }> }>(server.url, 'GET', '/api/categories')).body.data[0].documentId;
   expect((await call(server.url, 'GET', `/api/categories/${documentId}`)).status).toBe(403);
   const graphql = await server.gql('{ categories { name } }');
   expect(graphql.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+});
+
+test("a custom controller action: granted to a role by its own permission, its return value the body; this.<member> outside the subset a logged 500", async () => {
+  const names = await call(server.url, 'GET', '/api/category-names');
+  expect(names.status).toBe(200);
+  expect(names.body).toEqual({ data: ['News'] });
+  const documentId = (await call<{ data: Array<{ documentId: string }> }>(server.url, 'GET', '/api/categories')).body.data[0].documentId;
+  const logged: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    logged.push(String(chunk));
+    return true;
+  });
+  try {
+    expect((await call(server.url, 'GET', `/api/categories/${documentId}/sanitized`, { headers: server.asAdmin })).status).toBe(500);
+  } finally {
+    spy.mockRestore();
+  }
+  const line = logged.find((text) => text.startsWith('REST: '));
+  expect(line).toContain(join(schema.schemaDir, 'api', 'category', 'controllers', 'category.js'));
+  expect(line).toContain('this (the api::category.category controller).sanitizeOutput is not supported by Folio');
+  // the action's permission is its own: Public has it not for this one
+  expect((await call(server.url, 'GET', `/api/categories/${documentId}/sanitized`)).status).toBe(403);
 });
 
 test('an API without route files keeps its core routes', async () => {

@@ -81,24 +81,24 @@ test('TypeScript files and ES module syntax load through the typescript package'
 });
 
 test('what cannot be served stops start-up, every problem with its file', () => {
-  const controller = write('api/article/controllers/article.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::article.article', ({ strapi }) => ({ async find(ctx) { return []; } }));\n");
+  const controller = write('api/article/controllers/article.js', 'module.exports = { async hello(ctx) { ctx.body = "hi"; } };\n');
   const service = write('api/tag/services/tag.js', 'module.exports = { findFeatured() { return []; } };\n');
   const requires = write('api/author/routes/author.js', "const { createStrapi } = require('@strapi/strapi');\nmodule.exports = { routes: [] };\n");
   const early = write('api/category/routes/category.js', "strapi.log.info('loading');\nmodule.exports = { routes: [] };\n");
   const message = refusal();
-  expect(message).toContain(`${controller}: the controller customizes api::article.article`);
+  expect(message).toContain(`${controller}: a controller Folio serves is made by factories.createCoreController(uid, actions?)`);
   expect(message).toContain(`${service}: a custom service is not served by Folio`);
   expect(message).toContain(`${requires}: require('@strapi/strapi').createStrapi is not supported by Folio (it gives factories)`);
   expect(message).toContain(`${early}: strapi.log: not available while Folio loads the project files: use it inside a policy or a middleware`);
 });
 
 test.each([
-  ['a custom action', "{ method: 'GET', path: '/articles/featured', handler: 'article.featured' }", /handler "article.featured": "featured" is not a core action of api::article.article .*custom controller actions are not served/],
+  ['an action its controller lacks', "{ method: 'GET', path: '/articles/featured', handler: 'article.featured' }", /handler "article.featured": "featured" is not a core action of api::article.article .*and its controller has no actions of its own/],
   ['an unknown policy', "{ method: 'GET', path: '/a', handler: 'article.find', config: { policies: ['is-owner'] } }", /the policy "is-owner" is not one of the project's \(none\)/],
   ['a plugin policy', "{ method: 'GET', path: '/a', handler: 'article.find', config: { policies: ['plugin::users-permissions.isAuthenticated'] } }", /the policy "plugin::users-permissions.isAuthenticated" is not one of the project's/],
   ['an unknown middleware', "{ method: 'GET', path: '/a', handler: 'article.find', config: { middlewares: ['strapi::compression'] } }", /the middleware "strapi::compression" is not one of the project's \(none\)/],
   ['an auth scope', "{ method: 'GET', path: '/a', handler: 'article.find', config: { auth: { scope: ['x'] } } }", /config.auth of GET \/a is \{"scope":\["x"\]\}: Folio serves auth: false/],
-  ['a handler function', "{ method: 'GET', path: '/a', handler: (ctx) => ctx }", /a handler written as a function is controller code/],
+  ['a handler function', "{ method: 'GET', path: '/a', handler: (ctx) => ctx }", /a handler written as a function is not served: name a controller action/],
   ['a wildcard path', "{ method: 'GET', path: '/a/(.*)', handler: 'article.find' }", /the segment "\(\.\*\)" is not served/],
   ['a plugin handler', "{ method: 'GET', path: '/a', handler: 'plugin::users-permissions.user.find' }", /names no controller of the project's content-types/],
 ])('a route with %s is refused naming its file', (_, route, expected) => {
@@ -106,6 +106,19 @@ test.each([
   const message = refusal();
   expect(message).toContain(`${file}: `);
   expect(message).toMatch(expected);
+});
+
+test("a controller with actions of its own: routes run them, with the permission Strapi scopes them by", () => {
+  write('api/article/controllers/article.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::article.article', ({ strapi }) => ({ async find(ctx) { return super.find(ctx); }, async featured(ctx) { return []; } }));\n");
+  write('api/article/routes/article.js', CORE_ROUTER('api::article.article', "{ only: ['find', 'findOne'] }"));
+  write('api/article/routes/custom.js', "module.exports = { routes: [{ method: 'GET', path: '/articles-featured', handler: 'article.featured' }] };");
+  const table = loadProjectRoutes(schemaDir, models);
+  expect(table.routes.map(({ path, action, permission, controller }) => [path, action ?? null, permission, controller?.name ?? null])).toEqual([
+    ['/api/articles', 'find', 'api::article.article.find', 'find'],
+    ['/api/articles/:id', 'findOne', 'api::article.article.findOne', 'findOne'],
+    ['/api/articles-featured', null, 'api::article.article.featured', 'featured'],
+  ]);
+  expect(table.permissions).toEqual(['api::article.article.featured']);
 });
 
 test('two routes on one path: the second file is named with the first', () => {

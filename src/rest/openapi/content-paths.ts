@@ -121,23 +121,35 @@ export const contentPaths = (routes: ContentRoute[], roles: RolePermissions): Op
   return paths;
 };
 
+/** A custom controller action's: its path, who may call it, and that what it answers is its own. */
+const customActionOf = ({ route }: ProjectRouteOperation, shape: PathShape, roles: RolePermissions): OperationObject => ({
+  operationId: shape.operationId,
+  tags: [route.contentType.displayName],
+  ...(shape.public ? PUBLIC_ROUTE : securityFor(route.permission, roles, `The custom action ${route.permission}.`)),
+  parameters: shape.parameters,
+  responses: { 200: { description: 'What the action answers' }, ...errorResponses() },
+});
+
 /**
  * The routes a project's route files declare, each as the core action it runs (what its middlewares
- * do to the answer is theirs to say); `:name` parameters become `{name}`, `:id` naming the document.
+ * or controller do to the answer is theirs to say); `:name` parameters become `{name}`, `:id` naming the document.
  */
 export const projectPaths = (routes: readonly ProjectRouteOperation[], roles: RolePermissions): OpenApiPaths => {
   const paths: OpenApiPaths = {};
   const used = new Set<string>();
-  for (const { route, operation } of routes) {
+  for (const entry of routes) {
+    const { route, operation } = entry;
     const path = `/${route.segments.map((segment) => ('param' in segment ? `{${segment.param}}` : segment.literal)).join('/')}`;
-    const namesDocument = route.contentType.kind === 'collectionType' && !operation.list && operation.action !== 'create';
+    const namesDocument = route.contentType.kind === 'collectionType' && operation !== undefined && !operation.list && operation.action !== 'create';
     const parameters = route.segments.flatMap((segment) => ('param' in segment ? [{ name: segment.param, in: 'path', required: true, schema: { type: 'string' } }] : []));
     // a custom route runs the same action as a core route: its id adds its path
-    const base = `${defaultOperationId(route.contentType, operation)}${route.custom ? `_${route.path.slice('/api/'.length).replace(/\W+/g, '_')}` : ''}`;
+    const own = operation ? defaultOperationId(route.contentType, operation) : route.permission.replace(/\W+/g, '_');
+    const base = `${own}${route.custom ? `_${route.path.slice('/api/'.length).replace(/\W+/g, '_')}` : ''}`;
     let operationId = base;
     for (let index = 2; used.has(operationId); index += 1) operationId = `${base}${index}`;
     used.add(operationId);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route.contentType, operation, { parameters, namesDocument, operationId, public: route.public }, roles) };
+    const shape = { parameters, namesDocument, operationId, public: route.public };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation ? operationOf(route.contentType, operation, shape, roles) : customActionOf(entry, shape, roles) };
   }
   return paths;
 };

@@ -13,25 +13,31 @@ import { drainBody, readJsonBody, sendError } from '../http-json';
 import type { RequestHead } from '../fetch-request';
 import { isV4 } from './rest-calls';
 import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
-import { createKoaContext, type KoaContext } from './koa-context';
+import { createKoaContext } from './koa-context';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
+import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
 import { policyStep, runChain, type ChainStep } from './project-chain';
 import { ReplyError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
  * The REST routes a project's route files declare (see project/project-routes): each runs Strapi's
- * chain (the caller settled, the action's permission checked, policies, middlewares) around its
- * core action, which stays the compiled GraphQL operation of the content route, through the one
- * pipeline. `ctx.query` as the middlewares leave it is read by the REST query parser as if it had
- * come over HTTP.
+ * chain (the caller settled, the route's permission checked, policies, middlewares) around its
+ * handler: a core action, which stays the compiled GraphQL operation of the content route through
+ * the one pipeline, or a custom controller's action (project-controllers), whose core actions do the
+ * same. `ctx.query` as the code leaves it is read by the REST query parser as if it had come over HTTP.
  */
 
 interface ServedRoute {
   route: ProjectRoute;
-  operation: RouteOperation;
-  permission: string;
-  /** its policies and middlewares, made once at start */
+  /** its policies and middlewares, then what it runs: all made once at start */
   steps: ChainStep[];
+}
+
+/** The request a ctx belongs to, for the core actions a controller runs on it. */
+interface RequestScope {
+  request: IncomingMessage;
+  url: URL;
+  principal: Principal;
 }
 
 const WRITES = new Set<CoreAction>(['create', 'update']);
@@ -62,14 +68,14 @@ const paramsOf = (segments: readonly PathSegment[], parts: readonly string[]): R
 
 /** Strapi's `ctx.state`: who is calling, as its users-permissions strategy records it (nobody on an `auth: false` route). */
 const stateOf = (route: ProjectRoute, principal: Principal): Record<string, unknown> => {
-  const info = { method: route.method, path: route.path, handler: `${route.contentType.uid}.${route.action}`, info: { apiName: route.contentType.apiName, type: 'content-api' } };
+  const info = { method: route.method, path: route.path, handler: route.permission, info: { apiName: route.contentType.apiName, type: 'content-api' } };
   if (route.public) return { route: info };
   const strategy = { name: principal.kind === 'api-token' ? 'api-token' : 'users-permissions' };
   const credentials = principal.kind === 'api-token' ? { name: principal.tokenName, type: principal.role } : (principal.user ?? null);
   return { route: info, user: principal.user, auth: { strategy, credentials }, isAuthenticated: true };
 };
 
-/** `projectRoutes`: the table's routes whose action the schema serves; `routes`: the content routes, for `strapi.documents()` */
+/** `projectRoutes`: the table's routes whose action the schema serves; `routes`: the content routes, for the core actions */
 export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: readonly ProjectRouteOperation[], routes: ContentRoutes): HttpRoute => {
   const { config, models } = runtime.services;
   const { maxResponseBytes } = config.graphql;
@@ -91,7 +97,46 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
   const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'), config.rest.maxLimit);
   runtime.projectRoutes?.bindStrapi(strapi);
 
-  const served: ServedRoute[] = projectRoutes.map(({ route, operation }) => {
+  const scopes = new WeakMap<object, RequestScope>();
+
+  const runAction: CoreActionRunner = async (ctx, contentType, action) => {
+    const scope = scopes.get(ctx);
+    if (!scope) throw new Error(`${contentType.uid} ${action}: a core action runs on the ctx of the request it serves`);
+    const operation = routes.operationOf(contentType, action);
+    if (!operation) throw new Error(`${contentType.uid} ${action} is switched off`);
+    const id = ctx.params.id;
+    if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw new ReplyError(errorBody(notFoundError()));
+    // a route's permission admits what its controller runs, as in Strapi (relations keep their own checks)
+    const permission = permissionFor(contentType, action);
+    const principal = scope.principal.can(permission) ? scope.principal : withPermission(scope.principal, permission);
+    const reply = await runCore(scope.request, scope.url, operation, contentType, ctx.query, {
+      documentId: needsDocumentId(contentType, action) ? id : undefined,
+      body: WRITES.has(action) ? ctx.request.body : undefined,
+      principal,
+      v4: isV4(scope.request),
+      strict: config.rest.strictQuery,
+    });
+    if (reply.kind === 'error') throw new ReplyError(reply.error);
+    ctx.status = reply.status;
+    return reply.kind === 'body' ? reply.body : undefined;
+  };
+  const controllerHandler = createProjectControllers(strapi, runAction);
+
+  /** The route's handler as Strapi's last step runs it: what it returns is the body unless it set one. */
+  const handlerStep = (route: ProjectRoute): ChainStep => {
+    const { contentType, action, controller } = route;
+    const handle: ControllerHandler | undefined = controller ? controllerHandler(controller, contentType) : action && ((ctx) => runAction(ctx, contentType, action));
+    if (!handle) throw new Error(`${route.file}: ${route.method} ${route.path} runs nothing`);
+    return {
+      file: controller?.file ?? 'the core action',
+      async run(ctx) {
+        const value = await handle(ctx);
+        if ((ctx.body === undefined || ctx.body === null) && value !== undefined && value !== null) ctx.body = value;
+      },
+    };
+  };
+
+  const served: ServedRoute[] = projectRoutes.map(({ route }) => {
     const middlewares = route.middlewares.map((middleware): ChainStep => {
       if ('handler' in middleware) return { file: middleware.file, run: middleware.handler };
       let handler: unknown;
@@ -103,30 +148,12 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
       // Strapi lets a factory that returns nothing pass the request on
       return { file: middleware.file, run: typeof handler === 'function' ? (handler as ChainStep['run']) : (_, next) => next() };
     });
-    return { route, operation, permission: permissionFor(route.contentType, route.action), steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...middlewares] };
-  });
-
-  const coreStep = (request: IncomingMessage, url: URL, { route, operation }: ServedRoute, principal: Principal): ChainStep => ({
-    file: 'the core action',
-    async run(ctx: KoaContext) {
-      const { contentType, action } = route;
-      const id = ctx.params.id;
-      if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw new ReplyError(errorBody(notFoundError()));
-      const reply = await runCore(request, url, operation, contentType, ctx.query, {
-        documentId: needsDocumentId(contentType, action) ? id : undefined,
-        body: WRITES.has(action) ? ctx.request.body : undefined,
-        principal,
-        v4: isV4(request),
-        strict: config.rest.strictQuery,
-      });
-      if (reply.kind === 'error') throw new ReplyError(reply.error);
-      ctx.status = reply.status;
-      if (reply.kind === 'body') ctx.body = reply.body;
-    },
+    return { route, steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...middlewares, handlerStep(route)] };
   });
 
   const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>) => {
-    const { route, permission } = hit;
+    const { route } = hit;
+    const { permission } = route;
     const reading = BODY_METHODS.has(route.method) ? readJsonBody(request, config.rest.bodyLimit) : undefined;
     if (reading) reading.catch(() => undefined); // settled below, unless the caller is refused first
     else drainBody(request);
@@ -146,9 +173,10 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
       body,
       state: stateOf(route, principal),
     });
+    scopes.set(ctx, { request, url, principal });
     const origins = new WeakMap<object, string>();
     try {
-      await runChain([...hit.steps, coreStep(request, url, hit, principal)], ctx, origins);
+      await runChain(hit.steps, ctx, origins);
     } catch (error) {
       return sendError(response, projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined));
     }

@@ -27,8 +27,9 @@ export const createRestModule = (_services: Services): FolioModule => ({
     const { projectRoutes } = runtime;
     // an API with route files has the routes they declare, and no others
     const servedByDefault = (contentType: ContentType) => !projectRoutes?.apis.has(contentType.apiName);
-    // an action Shadow CRUD switched off has no route, as it has no content route
+    // a core action Shadow CRUD switched off has no route, as it has no content route
     const projectOperations = (projectRoutes?.routes ?? []).flatMap((route) => {
+      if (!route.action) return [{ route }];
       const operation = routes.operationOf(route.contentType, route.action);
       return operation ? [{ route, operation }] : [];
     });
