@@ -1,5 +1,5 @@
 import { PolicyError } from '../../project/strapi-errors';
-import type { RoutePolicy } from '../../project/project-routes';
+import type { RouteMiddleware, RoutePolicy } from '../../project/project-routes';
 import type { KoaContext } from './koa-context';
 
 /**
@@ -50,3 +50,16 @@ export const policyStep = (policy: RoutePolicy, strapi: object): ChainStep => ({
     await next();
   },
 });
+
+/** A middleware as a step: an inline handler as it is, a named one made by its factory, once, at start. */
+export const middlewareStep = (middleware: RouteMiddleware, strapi: object): ChainStep => {
+  if ('handler' in middleware) return { file: middleware.file, run: middleware.handler };
+  let handler: unknown;
+  try {
+    handler = middleware.factory(middleware.config, { strapi });
+  } catch (error) {
+    throw new Error(`${middleware.file}: the middleware "${middleware.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Strapi lets a factory that returns nothing pass the request on
+  return { file: middleware.file, run: typeof handler === 'function' ? (handler as ChainStep['run']) : (_, next) => next() };
+};

@@ -16,7 +16,7 @@ import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
 import { createKoaContext } from './koa-context';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
-import { policyStep, runChain, type ChainStep } from './project-chain';
+import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
 import { ReplyError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
@@ -136,20 +136,10 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     };
   };
 
-  const served: ServedRoute[] = projectRoutes.map(({ route }) => {
-    const middlewares = route.middlewares.map((middleware): ChainStep => {
-      if ('handler' in middleware) return { file: middleware.file, run: middleware.handler };
-      let handler: unknown;
-      try {
-        handler = middleware.factory(middleware.config, { strapi });
-      } catch (error) {
-        throw new Error(`${middleware.file}: the middleware "${middleware.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      // Strapi lets a factory that returns nothing pass the request on
-      return { file: middleware.file, run: typeof handler === 'function' ? (handler as ChainStep['run']) : (_, next) => next() };
-    });
-    return { route, steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...middlewares, handlerStep(route)] };
-  });
+  const served: ServedRoute[] = projectRoutes.map(({ route }) => ({
+    route,
+    steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...route.middlewares.map((middleware) => middlewareStep(middleware, strapi)), handlerStep(route)],
+  }));
 
   const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>) => {
     const { route } = hit;
