@@ -115,7 +115,8 @@ const referenceOf = (entry: unknown, kind: string, otherwise: string): { name: s
   throw new RouteProblem(`the ${kind} ${describe(entry)} is neither a name, { name, config } nor a function${otherwise}`);
 };
 
-export const resolveProjectRoutes = (code: ProjectCode, models: Models): ProjectRouteTable => {
+/** `warn`: one line per thing Strapi ignores that is likely a mistake (a core action named wrong in `only`) */
+export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (line: string) => void): ProjectRouteTable => {
   const problems: ProjectCodeProblem[] = [];
   const routes: ProjectRoute[] = [];
 
@@ -179,13 +180,15 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     return contentType;
   };
 
-  const actionNames = (value: unknown, contentType: ContentType, option: string): CoreAction[] | undefined => {
+  /** The core actions an option names; others are ignored, as Strapi ignores them, with a warning. */
+  const actionNames = (file: string, value: unknown, contentType: ContentType, option: string): CoreAction[] | undefined => {
     if (value === undefined) return undefined;
-    const names = Array.isArray(value) ? value : [];
+    if (!Array.isArray(value)) throw new RouteProblem(`${option} must be an array of core actions (${actionsOf(contentType).join(', ')})`);
     const known = actionsOf(contentType);
-    const wrong = Array.isArray(value) ? names.find((name) => !known.includes(name as CoreAction)) : value;
-    if (wrong !== undefined) throw new RouteProblem(`${option}: ${describe(wrong)} is not a core action of ${contentType.uid} (${known.join(', ')})`);
-    return names as CoreAction[];
+    for (const name of value.filter((candidate) => !known.includes(candidate as CoreAction))) {
+      warn(`folio: ${file}: ${option} names ${describe(name)}, not a core action of ${contentType.uid} (${known.join(', ')}): ignored, as Strapi ignores it`);
+    }
+    return value.filter((name): name is CoreAction => known.includes(name as CoreAction));
   };
 
   const addCoreRouter = (file: string, apiName: string, router: CoreRouterDefinition) => {
@@ -193,11 +196,11 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models): Project
     const options = router.options ?? {};
     if (!isRecord(options)) throw new RouteProblem('the options of createCoreRouter must be an object');
     if (options.type !== undefined && options.type !== 'content-api') throw new RouteProblem(`type ${describe(options.type)}: Folio serves content-api routers only`);
-    const only = actionNames(options.only, contentType, 'only');
-    const except = actionNames(options.except, contentType, 'except') ?? [];
+    const only = actionNames(file, options.only, contentType, 'only');
+    const except = actionNames(file, options.except, contentType, 'except') ?? [];
     const config = options.config ?? {};
     if (!isRecord(config)) throw new RouteProblem('config must be an object of per-action settings');
-    actionNames(Object.keys(config), contentType, 'config');
+    actionNames(file, Object.keys(config), contentType, 'config');
     const prefix = typeof options.prefix === 'string' ? options.prefix : '';
     for (const action of actionsOf(contentType)) {
       if (except.includes(action) || (only && !only.includes(action))) continue;

@@ -127,9 +127,16 @@ test('two routes on one path: the second file is named with the first', () => {
   expect(refusal()).toContain(`${custom}: GET /api/articles/:slug is also routed by ${core} (GET /api/articles/:id)`);
 });
 
-test('only, except and config name core actions of the type', () => {
-  const file = write('api/homepage/routes/homepage.js', CORE_ROUTER('api::homepage.homepage', "{ only: ['findOne'] }"));
-  expect(refusal()).toContain(`${file}: only: "findOne" is not a core action of api::homepage.homepage (find, update, delete)`);
+test('only, except and config naming what is not a core action of the type: ignored as in Strapi, with a warning', () => {
+  const file = write('api/homepage/routes/homepage.js', CORE_ROUTER('api::homepage.homepage', "{ only: ['find', 'findOne'], config: { findOne: { auth: false } } }"));
+  const warnings: string[] = [];
+  expect(summary(loadProjectRoutes(schemaDir, models, (line) => warnings.push(line)).routes)).toEqual(['GET /api/homepage find']);
+  expect(warnings).toEqual([
+    `folio: ${file}: only names "findOne", not a core action of api::homepage.homepage (find, update, delete): ignored, as Strapi ignores it`,
+    `folio: ${file}: config names "findOne", not a core action of api::homepage.homepage (find, update, delete): ignored, as Strapi ignores it`,
+  ]);
+  write('api/tag/routes/tag.js', CORE_ROUTER('api::tag.tag', "{ only: 'find' }"));
+  expect(refusal()).toContain('only must be an array of core actions (find, findOne, create, update, delete)');
 });
 
 test('a policy and a middleware are found in the route’s API, globally, and with their config', () => {
