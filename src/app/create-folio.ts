@@ -37,7 +37,7 @@ export interface FolioOptions {
   /** absolute path; modules keep their files under it (uploads) */
   dataDir: string;
   extensions?: Extension[];
-  /** the project's own routes, policies and middlewares (`src/api/<api>/routes`) */
+  /** the project's own routes, controllers, policies and middlewares (`src/api/<api>/`) */
   projectRoutes?: ProjectRouteTable;
   modules?: FolioModuleFactory[];
 }

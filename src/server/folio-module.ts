@@ -28,7 +28,7 @@ export interface Runtime {
   extensions: Extension[];
   /** the one REST front: every REST route that reads documents compiles its request through it */
   rest: RestCalls;
-  /** the routes, policies and middlewares of the project's `src/api/<api>/routes`, when it has any */
+  /** the routes (with their controllers, policies and middlewares) of the project's `src/api/<api>/routes`, when it has any */
   projectRoutes?: ProjectRouteTable;
 }
 
