@@ -86,6 +86,13 @@ test('a middleware changing ctx.body after next(), with a header of its own, usi
   expect(missing.headers.get('x-stamped')).toBeNull();
 });
 
+test('a middleware changing ctx.request.body before the core create: the stored document has it', async () => {
+  const created = await call<{ data: { documentId: string; summary: string } }>(server.url, 'POST', '/api/articles?status=draft', { headers: server.asAdmin, body: { data: { title: 'Epsilon' } } });
+  expect(created.status).toBe(201);
+  expect(created.body.data.summary).toBe('About Epsilon');
+  expect((await call(server.url, 'DELETE', `/api/articles/${created.body.data.documentId}`, { headers: server.asAdmin })).status).toBe(204);
+});
+
 test('a custom route to the core find, with an inline middleware replacing ctx.query', async () => {
   const featured = await call<{ data: Article[] }>(server.url, 'GET', '/api/articles-featured');
   expect(featured.status).toBe(200);
