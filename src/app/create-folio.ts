@@ -3,6 +3,7 @@ import type { FolioConfig } from '../config/types';
 import type { Models } from '../models/types';
 import type { Store } from '../storage/types';
 import type { Extension } from '../extensions/types';
+import type { ProjectRouteTable } from '../project/project-routes';
 import type { Services } from '../context';
 import { createDocumentService } from '../documents/document-service';
 import { countFiles } from '../media/load-files';
@@ -36,6 +37,8 @@ export interface FolioOptions {
   /** absolute path; modules keep their files under it (uploads) */
   dataDir: string;
   extensions?: Extension[];
+  /** the project's own routes, controllers, policies and middlewares (`src/api/<api>/`) */
+  projectRoutes?: ProjectRouteTable;
   modules?: FolioModuleFactory[];
 }
 
@@ -53,7 +56,7 @@ export interface Folio {
   stop(): Promise<void>;
 }
 
-export const createFolio = async ({ models: schemaModels, config, store: givenStore, dataDir, extensions = [], modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+export const createFolio = async ({ models: schemaModels, config, store: givenStore, dataDir, extensions = [], projectRoutes, modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
   const models = withModuleContentTypes(schemaModels, modules);
   const metrics = config.server.metrics === false ? undefined : createFolioMetrics();
   const responseCache = config.graphql.responseCache === false ? undefined : createResponseCache(config.graphql.responseCache, models);
@@ -82,15 +85,15 @@ export const createFolio = async ({ models: schemaModels, config, store: givenSt
     }
     const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
     const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
-    // what the schema checks, what REST-only routes check, and every content type's actions (Shadow CRUD may have switched some off)
+    // what the schema checks, what REST-only routes check, every content type's actions (Shadow CRUD may have switched some off), the project's custom actions
     const contentActions = [...models.contentTypes.values()].flatMap((contentType) => CONTENT_ACTIONS.map((action) => permissionFor(contentType, action)));
-    checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions]));
+    checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions, ...(projectRoutes?.permissions ?? [])]));
     // Made after every module started: users' roles and API tokens are seeded by then.
     const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
     const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));
     const graphql = createGraphqlServer(schema, services, authenticator, { extensionPlugins, metrics, responseCache });
     const rest = createRestCalls({ services, schema, graphql });
-    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest }) ?? []);
+    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest, projectRoutes }) ?? []);
     return { services, schema, sdl, graphql, routes, metrics, events, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.

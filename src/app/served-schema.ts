@@ -7,6 +7,7 @@ import { loadModels } from '../models/load-models';
 import { loadConfig } from '../config/load-config';
 import { openStore } from '../storage/open-store';
 import { loadExtensions } from '../extensions/load-extensions';
+import { loadProjectRoutes } from '../project/load-project-routes';
 import { createFolio } from './create-folio';
 
 /**
@@ -24,19 +25,20 @@ export interface ServedSchemaOptions {
 
 /**
  * Assembles the project as `folio start` does (every start-up check included: config, models,
- * extensions, permissions), without its database: the schema it would serve.
+ * extensions, the project's routes, policies and middlewares, permissions), without its database: the schema it would serve.
  */
 export const assembleProject = async ({ schemaDir, configDir, env = process.env }: ServedSchemaOptions): Promise<GraphQLSchema> => {
   const loaded = loadConfig({ configDir: resolve(configDir), env });
   const models = loadModels(resolve(schemaDir), { types: loaded.customFields, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(resolve(schemaDir), models);
+  const projectRoutes = loadProjectRoutes(schemaDir, models);
   // The schema does not depend on the environment or the engine; production's secret checks would only get in the way.
   const config = { ...loaded, env: 'development', database: { client: 'embedded' as const, options: {} } };
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-assemble-'));
   try {
     const store = await openStore(config.database, dataDir);
     try {
-      const folio = await createFolio({ models, config, store, dataDir, extensions });
+      const folio = await createFolio({ models, config, store, dataDir, extensions, projectRoutes });
       await folio.stop();
       return folio.schema;
     } finally {

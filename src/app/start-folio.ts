@@ -3,6 +3,7 @@ import { loadModels } from '../models/load-models';
 import { loadConfig } from '../config/load-config';
 import { openStore } from '../storage/open-store';
 import { loadExtensions } from '../extensions/load-extensions';
+import { loadProjectRoutes } from '../project/load-project-routes';
 import { createFolio, type Folio } from './create-folio';
 import { listen, type RunningServer } from '../server/http-server';
 import { seedExamples } from './seed-examples';
@@ -31,10 +32,11 @@ export const startFolio = async (options: StartOptions): Promise<StartedFolio> =
   const config = loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port } });
   const models = loadModels(schemaDir, { types: config.customFields, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
+  const projectRoutes = loadProjectRoutes(schemaDir, models);
   const dataDir = resolve(options.dataDir);
   const store = await openStore(config.database, dataDir);
   try {
-    const folio = await createFolio({ models, config, store, dataDir, extensions });
+    const folio = await createFolio({ models, config, store, dataDir, extensions, projectRoutes });
     let examplesSeeded: number;
     let running: RunningServer;
     try {

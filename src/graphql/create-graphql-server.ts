@@ -6,6 +6,7 @@ import { maskError } from './mask-errors';
 import type { FolioConfig } from '../config/types';
 import type { Services, FolioContext, PageLimits } from '../context';
 import type { Authenticator } from '../auth/authenticate';
+import type { Principal } from '../auth/principal';
 import { useAuthorization } from './plugins/use-authorization';
 import { useAmountLimit } from './plugins/use-amount-limit';
 import { typeName } from '../sdl/naming';
@@ -40,6 +41,10 @@ const MAX_NESTING = 256;
 /** REST hands its own limits to the pipeline with the request (see run-operation). */
 const isPageLimits = (value: unknown): value is PageLimits =>
   typeof value === 'object' && value !== null && typeof (value as PageLimits).defaultLimit === 'number' && typeof (value as PageLimits).maxLimit === 'number';
+
+/** REST hands the caller it settled with the request (see run-operation). */
+const isPrincipal = (value: unknown): value is Principal =>
+  typeof value === 'object' && value !== null && typeof (value as Principal).can === 'function' && typeof (value as Principal).grants === 'string';
 
 const isProduction = (config: FolioConfig) => config.env === 'production';
 
@@ -97,12 +102,13 @@ export const createGraphqlServer = (
     maskedErrors: { maskError },
     ...graphql.yoga,
     cors: false, // after `yoga`, so CORS has one implementation for every route: the HTTP front's (src/server/cors.ts)
-    context: async ({ request, pageLimits, surface }) => {
+    context: async ({ request, pageLimits, surface, principal }) => {
       const authenticate = () => authenticator.authenticate(request.headers.get('authorization'));
       const rest = surface === 'rest' && isPageLimits(pageLimits);
       return {
         services,
-        principal: await authenticate(),
+        // a project route settles its caller before its policies run (`auth: false` widens it): asked once
+        principal: rest && isPrincipal(principal) ? principal : await authenticate(),
         authenticate,
         loaders: new Map(),
         rowScopes: new WeakMap(),

@@ -1,6 +1,7 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ContentType, Models } from '../models/types';
 import * as names from '../sdl/naming';
+import type { ProjectRoute } from '../project/project-routes';
 
 /**
  * The REST routes of the content API, read off the schema's generated root fields: a route or a
@@ -26,6 +27,12 @@ export interface ContentRoute {
   base: Map<HttpMethod, RouteOperation>;
   /** methods of `/api/<name>/:documentId` (collection types) */
   document: Map<HttpMethod, RouteOperation>;
+}
+
+/** A route of the project's route files with the operation of its core action (none for a custom controller's own action). */
+export interface ProjectRouteOperation {
+  route: ProjectRoute;
+  operation?: RouteOperation;
 }
 
 export interface RouteMatch {
@@ -64,8 +71,14 @@ export const createContentRoutes = (models: Models, schema: GraphQLSchema) => {
     if (route.base.size + route.document.size > 0) byName.set(contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName, route);
   }
 
+  const routes = [...byName.values()];
   return {
-    routes: [...byName.values()],
+    routes,
+    /** The operation of a content-type's core action; undefined when Shadow CRUD switched it off. */
+    operationOf(contentType: ContentType, action: RouteAction): RouteOperation | undefined {
+      const route = routes.find((candidate) => candidate.contentType.uid === contentType.uid);
+      return route && [...route.base.values(), ...route.document.values()].find((operation) => operation.action === action);
+    },
     /** The content route a path names, or undefined when the path is not one (others may answer it). */
     match(pathname: string): RouteMatch | undefined {
       if (!pathname.startsWith(API_PREFIX)) return undefined;

@@ -51,18 +51,29 @@ const refusePrototypeKeys = (search: string) => {
   }
 };
 
+/** Every parameter of a query string, as Strapi's `ctx.query` holds it: what project middlewares see and change. */
+export const parseQueryObject = (search: string): Record<string, unknown> => {
+  const text = search.startsWith('?') ? search.slice(1) : search;
+  if (text === '') return {};
+  refusePrototypeKeys(text);
+  return qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
+};
+
+/**
+ * A query object back to the query string a client would send for it (`qs`'s own form, as Strapi's
+ * clients write it), so a query a middleware built in code (`populate: { seo: true }`, a page size as
+ * a number) is read by the one parser, as if it had come over HTTP.
+ */
+export const stringifyQuery = (query: Record<string, unknown>): string => qs.stringify(query, { strictNullHandling: true });
+
 /**
  * `allowed`: the parameters the route takes. Any other top-level key (a cache-buster, an analytics
  * tag, a framework's own parameter) is dropped, as Strapi drops it, or, with `strict`
  * (`api.rest.strictQuery`), a 400 naming it. Inside the parameters Folio stays strict either way.
  */
 export const parseQueryString = <P extends string = QueryParameter>(search: string, allowed: ReadonlySet<P>, strict = false): Partial<Record<P, unknown>> => {
-  const text = search.startsWith('?') ? search.slice(1) : search;
-  if (text === '') return {};
-  refusePrototypeKeys(text);
-  const parsed = qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
   const query: Partial<Record<P, unknown>> = {};
-  for (const [key, value] of Object.entries(parsed)) {
+  for (const [key, value] of Object.entries(parseQueryObject(search))) {
     if (allowed.has(key as P)) query[key as P] = value;
     else if (strict) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
   }

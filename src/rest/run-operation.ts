@@ -11,6 +11,7 @@ import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createDocumentCache } from '../graphql/document-cache';
 import type { PageLimits } from '../context';
 import { withCode } from '../graphql/plugins/use-client-errors';
+import type { Principal } from '../auth/principal';
 
 /**
  * Runs a compiled REST operation through the `/graphql` envelop pipeline (yoga's
@@ -54,9 +55,10 @@ export type RunResult<Extra> = { result: ExecutionResult; compiled?: CompiledOpe
 export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits: PageLimits) => {
   const cache = createDocumentCache<CompiledOperation<Extra>>((_, compiled) => compiled.source);
   return {
-    async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>): Promise<RunResult<Extra>> {
+    /** `principal`: the caller when the route settled it already (a project route), instead of the request's credentials */
+    async run(request: Request, key: string, plan: () => OperationPlan<Extra>, variables: Record<string, unknown>, principal?: Principal): Promise<RunResult<Extra>> {
       const params = { query: '', variables };
-      const enveloped = graphql.getEnveloped({ request, params, pageLimits, surface: 'rest' });
+      const enveloped = graphql.getEnveloped({ request, params, pageLimits, surface: 'rest', principal });
       let compiled = cache.get(key);
       if (!compiled) {
         const { source, extra } = plan();

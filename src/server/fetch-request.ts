@@ -5,7 +5,10 @@ import type { GraphqlServer } from '../graphql/create-graphql-server';
  * The Fetch `Request` yoga's context factory reads (headers: `authorization`…), made from the
  * node request, with the body already read (REST, or a chunked body at the /graphql front) when there is one.
  */
-export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (request: IncomingMessage, url: URL, body?: string): Request => {
+/** What a Fetch request is made of: a node request, or the head of one Folio makes for project code's own calls. */
+export type RequestHead = Pick<IncomingMessage, 'method' | 'rawHeaders' | 'headers'>;
+
+export const createFetchRequest = (fetchAPI: GraphqlServer['fetchAPI']) => (request: RequestHead, url: URL, body?: string): Request => {
   const headers = new fetchAPI.Headers();
   const raw = request.rawHeaders;
   for (let index = 0; index < raw.length; index += 2) {

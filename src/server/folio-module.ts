@@ -7,6 +7,7 @@ import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { Authenticator } from '../auth/authenticate';
 import type { RestCalls } from './rest/rest-calls';
+import type { ProjectRouteTable } from '../project/project-routes';
 
 /**
  * A built-in feature (REST, users & permissions, uploads…) plugs into Folio as a module: SDL and
@@ -27,6 +28,8 @@ export interface Runtime {
   extensions: Extension[];
   /** the one REST front: every REST route that reads documents compiles its request through it */
   rest: RestCalls;
+  /** the routes (with their controllers, policies and middlewares) of the project's `src/api/<api>/routes`, when it has any */
+  projectRoutes?: ProjectRouteTable;
 }
 
 export interface FolioModule {

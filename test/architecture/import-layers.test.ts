@@ -16,7 +16,7 @@ const FLOORS: string[][] = [
   ['auth'],
   ['directives'],
   ['sdl'],
-  ['documents', 'extensions', 'transfer'],
+  ['documents', 'extensions', 'project', 'transfer'],
   ['events'],
   ['context.ts'],
   ['query'],

@@ -82,3 +82,19 @@ test('folio check: exit 0 on a sound project, exit 1 naming the mistake', async 
   expect(failed?.code).toBe(1);
   expect(failed?.stderr).toContain('users-permissions.config.roles.public.permissions[0] "api::tag.tag.fnd" is not a permission anything here requires (did you mean "api::tag.tag.find"?)');
 });
+
+test('folio check: project code Folio cannot serve (a custom service) is exit 1, naming the file; the fixture project code passes', async () => {
+  const schemaDir = join(root, 'project-code');
+  cpSync(EXAMPLE_SCHEMA, schemaDir, { recursive: true });
+  cpSync(join(__dirname, '..', 'fixtures', 'project-code'), schemaDir, { recursive: true });
+  expect((await folio(['check', '--schema', schemaDir, '--config', CONFIG])).stdout).toMatch(/no problem found/);
+  const service = join(schemaDir, 'api', 'tag', 'services', 'tag.js');
+  mkdirSync(join(schemaDir, 'api', 'tag', 'services'), { recursive: true });
+  writeFileSync(service, "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreService('api::tag.tag', () => ({ async popular() { return []; } }));\n");
+  const failed = await folio(['check', '--schema', schemaDir, '--config', CONFIG]).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain(`${service}: the service customizes api::tag.tag (a second argument to createCoreService): custom services are not served by Folio`);
+});

@@ -1,6 +1,7 @@
 import * as names from '../../sdl/naming';
 import { PUBLICATION_FILTERS } from '../../sdl/naming';
-import type { ContentRoute, HttpMethod, RouteOperation } from '../content-routes';
+import type { ContentRoute, HttpMethod, ProjectRouteOperation, RouteOperation } from '../content-routes';
+import type { ContentType } from '../../models/types';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
 import { documentSchemaName, fieldsSchemaName, filtersSchemaName, populateSchemaName } from './rest-schemas';
 import { securityFor, type RolePermissions } from './route-security';
@@ -54,16 +55,27 @@ const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
   delete: ['locale'],
 };
 
-const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumentId: boolean, roles: RolePermissions): OperationObject => {
-  const type = names.typeName(route.contentType);
+/** Where an operation sits: its path parameters, whether one names the document, its id, who may call it. */
+interface PathShape {
+  parameters: unknown[];
+  namesDocument: boolean;
+  operationId: string;
+  /** `config.auth: false` on a project route: anyone, on this route */
+  public: boolean;
+}
+
+const PUBLIC_ROUTE = { security: [{}, { bearerAuth: [] }], description: 'Open to anyone on this route (its config.auth is false).' };
+
+const operationOf = (contentType: ContentType, operation: RouteOperation, shape: PathShape, roles: RolePermissions): OperationObject => {
+  const type = names.typeName(contentType);
   const document = ref('schemas', documentSchemaName(type));
-  const localized = route.contentType.localized;
+  const localized = contentType.localized;
   const typed: Record<string, unknown> = typedParameters(type);
   const parameters = PARAMETERS[operation.list ? 'list' : operation.action]
     .filter((name) => name !== 'locale' || localized)
     .map((name) => typed[name] ?? ref('parameters', name));
   // A document named by its documentId, or the single type's, may not exist (DELETE answers 204 regardless).
-  const mayBeMissing = operation.action !== 'delete' && (withDocumentId || (operation.action === 'find' && !operation.list));
+  const mayBeMissing = operation.action !== 'delete' && (shape.namesDocument || (operation.action === 'find' && !operation.list));
   const responses: Record<string, ResponseObject> =
     operation.action === 'delete'
       ? { 204: { description: 'Deleted' } }
@@ -71,10 +83,10 @@ const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumen
         ? { 200: json('OK', envelopeOf({ type: 'array', items: document }, ref('schemas', 'PaginationMeta'))) }
         : { [operation.action === 'create' ? 201 : 200]: json(operation.action === 'create' ? 'Created' : 'OK', envelopeOf(document)) };
   return {
-    operationId: `${operation.action}${operation.list ? 'Many' : ''}${type}`,
-    tags: [route.contentType.displayName],
-    ...securityFor(names.permissionFor(route.contentType, operation.action), roles, ''),
-    parameters: withDocumentId ? [ref('parameters', 'documentId'), ...parameters] : parameters,
+    operationId: shape.operationId,
+    tags: [contentType.displayName],
+    ...(shape.public ? PUBLIC_ROUTE : securityFor(names.permissionFor(contentType, operation.action), roles, '')),
+    parameters: [...shape.parameters, ...parameters],
     ...(operation.action === 'create' || operation.action === 'update'
       ? {
           requestBody: {
@@ -87,9 +99,17 @@ const operationOf = (route: ContentRoute, operation: RouteOperation, withDocumen
   };
 };
 
-const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RolePermissions) =>
-  Object.fromEntries([...operations].map(([method, operation]) => [method.toLowerCase(), operationOf(route, operation, withDocumentId, roles)]));
+const defaultOperationId = (contentType: ContentType, operation: RouteOperation) => `${operation.action}${operation.list ? 'Many' : ''}${names.typeName(contentType)}`;
 
+const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RolePermissions) =>
+  Object.fromEntries(
+    [...operations].map(([method, operation]) => [
+      method.toLowerCase(),
+      operationOf(route.contentType, operation, { parameters: withDocumentId ? [ref('parameters', 'documentId')] : [], namesDocument: withDocumentId, operationId: defaultOperationId(route.contentType, operation), public: false }, roles),
+    ]),
+  );
+
+/** The content routes Folio serves by default (those of APIs without route files). */
 export const contentPaths = (routes: ContentRoute[], roles: RolePermissions): OpenApiPaths => {
   const paths: OpenApiPaths = {};
   for (const route of routes) {
@@ -97,6 +117,39 @@ export const contentPaths = (routes: ContentRoute[], roles: RolePermissions): Op
     const base = `/api/${contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName}`;
     if (route.base.size > 0) paths[base] = pathItem(route, route.base, false, roles);
     if (route.document.size > 0) paths[`${base}/{documentId}`] = pathItem(route, route.document, true, roles);
+  }
+  return paths;
+};
+
+/** A custom controller action's: its path, who may call it, and that what it answers is its own. */
+const customActionOf = ({ route }: ProjectRouteOperation, shape: PathShape, roles: RolePermissions): OperationObject => ({
+  operationId: shape.operationId,
+  tags: [route.contentType.displayName],
+  ...(shape.public ? PUBLIC_ROUTE : securityFor(route.permission, roles, `The custom action ${route.permission}.`)),
+  parameters: shape.parameters,
+  responses: { 200: { description: 'What the action answers' }, ...errorResponses() },
+});
+
+/**
+ * The routes a project's route files declare, each as the core action it runs (what its middlewares
+ * or controller do to the answer is theirs to say); `:name` parameters become `{name}`, `:id` naming the document.
+ */
+export const projectPaths = (routes: readonly ProjectRouteOperation[], roles: RolePermissions): OpenApiPaths => {
+  const paths: OpenApiPaths = {};
+  const used = new Set<string>();
+  for (const entry of routes) {
+    const { route, operation } = entry;
+    const path = `/${route.segments.map((segment) => ('param' in segment ? `{${segment.param}}` : segment.literal)).join('/')}`;
+    const namesDocument = route.contentType.kind === 'collectionType' && operation !== undefined && !operation.list && operation.action !== 'create';
+    const parameters = route.segments.flatMap((segment) => ('param' in segment ? [{ name: segment.param, in: 'path', required: true, schema: { type: 'string' } }] : []));
+    // a custom route runs the same action as a core route: its id adds its path
+    const own = operation ? defaultOperationId(route.contentType, operation) : route.permission.replace(/\W+/g, '_');
+    const base = `${own}${route.custom ? `_${route.path.slice('/api/'.length).replace(/\W+/g, '_')}` : ''}`;
+    let operationId = base;
+    for (let index = 2; used.has(operationId); index += 1) operationId = `${base}${index}`;
+    used.add(operationId);
+    const shape = { parameters, namesDocument, operationId, public: route.public };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation ? operationOf(route.contentType, operation, shape, roles) : customActionOf(entry, shape, roles) };
   }
   return paths;
 };

@@ -2,8 +2,8 @@ import { isInputObjectType, isObjectType, isEnumType, isIntrospectionType, type 
 import { buildSchemaObjectFromType } from 'sofa-api';
 import { FILE_CONTENT_TYPE } from '../../media/file-model';
 import type { Models } from '../../models/types';
-import type { ContentRoute } from '../content-routes';
-import { contentParameters, contentPaths } from './content-paths';
+import type { ContentRoute, ProjectRouteOperation } from '../content-routes';
+import { contentParameters, contentPaths, projectPaths } from './content-paths';
 import type { RolePermissions } from './route-security';
 import { sharedComponents, type OpenApiPaths, type SchemaObject } from './openapi-shapes';
 import { pluginPaths } from './plugin-paths';
@@ -49,19 +49,22 @@ const reachable = (roots: unknown, schemas: Record<string, SchemaObject>): Recor
 export interface OpenApiSources {
   schema: GraphQLSchema;
   models: Models;
+  /** the content routes served by default */
   routes: ContentRoute[];
+  /** the routes the project's route files declare */
+  projectRoutes?: readonly ProjectRouteOperation[];
   extensionPaths: OpenApiPaths;
   /** role type → its permissions: each route's security by role */
   roles: RolePermissions;
 }
 
-export const buildOpenApiDocument = ({ schema, models, routes, extensionPaths, roles }: OpenApiSources) => {
+export const buildOpenApiDocument = ({ schema, models, routes, projectRoutes = [], extensionPaths, roles }: OpenApiSources) => {
   const shared = sharedComponents();
   // media files are not among the models' content types, yet REST answers them (populated media, /api/upload)
   const rest = restSchemas({ ...models, contentTypes: new Map([...models.contentTypes, [FILE_CONTENT_TYPE.uid, FILE_CONTENT_TYPE]]) });
   const file = rest.names.document(FILE_CONTENT_TYPE.uid);
   const user = rest.names.document('plugin::users-permissions.user');
-  const paths = { ...contentPaths(routes, roles), ...pluginPaths({ user, file }, roles), ...extensionPaths };
+  const paths = { ...contentPaths(routes, roles), ...projectPaths(projectRoutes, roles), ...pluginPaths({ user, file }, roles), ...extensionPaths };
   const own = { ...rest.schemas, ...shared.schemas };
   return {
     openapi: '3.0.3',

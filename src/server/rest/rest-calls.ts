@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { ExecutionResult } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { Services } from '../../context';
@@ -20,9 +19,10 @@ import { selectionKey, selectionVariables } from '../../rest/selection-plan';
 import { createShaper, type Shaper } from '../../rest/shape-document';
 import { createV4Converter, type V4Converter } from '../../rest/to-v4-format';
 import { createOperationRunner, type CompiledOperation } from '../../rest/run-operation';
-import { createFetchRequest } from '../fetch-request';
+import { createFetchRequest, type RequestHead } from '../fetch-request';
 import type { PaginationLimits } from '../../query/parse-pagination';
 import type { Selection } from '../../rest/selection';
+import type { Principal } from '../../auth/principal';
 
 /**
  * The one REST front: a route's operation and the request's parsed query (and body) → variables
@@ -47,6 +47,10 @@ export interface RestCall {
   limits?: PaginationLimits;
   /** the request body of a write, being read */
   body?: Promise<unknown>;
+  /** the caller, when the route settled it (project routes); else the request's credentials decide */
+  principal?: Principal;
+  /** Strapi v4's answer format; else as the request's `Strapi-Response-Format` asks */
+  v4?: boolean;
 }
 
 export interface RestOutcome {
@@ -55,7 +59,7 @@ export interface RestOutcome {
   pagination?: RestPagination;
 }
 
-export const isV4 = (request: IncomingMessage) => String(request.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
+export const isV4 = (request: RequestHead) => String(request.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
 
 const and = (left: Record<string, unknown> | undefined, right: Record<string, unknown> | undefined) =>
   left && right ? { and: [left, right] } : (left ?? right);
@@ -94,9 +98,9 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
   };
 
   return {
-    async run(request: IncomingMessage, url: URL, call: RestCall): Promise<RestOutcome> {
+    async run(request: RequestHead, url: URL, call: RestCall): Promise<RestOutcome> {
       const { operation, query } = call;
-      const v4 = isV4(request);
+      const v4 = call.v4 ?? isV4(request);
       const view = viewOf(call.contentType);
       const selection: Selection = operation.action === 'delete' ? { view, populate: new Map() } : populate.parse(view, query.fields, query.populate);
       const list = operation.list ? listArguments(view, call, v4) : undefined;
@@ -126,6 +130,7 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
         key,
         () => ({ source: operationText(operation, selection, withCount), extra: { shape: createShaper(selection), toV4: createV4Converter(selection) } }),
         variables,
+        call.principal,
       );
       return { result, compiled, pagination: list?.pagination };
     },

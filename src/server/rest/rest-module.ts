@@ -1,7 +1,9 @@
 import type { Services } from '../../context';
+import type { ContentType } from '../../models/types';
 import type { FolioModule } from '../folio-module';
 import { createContentRoutes } from '../../rest/content-routes';
 import { createContentHandler } from './content-handler';
+import { createProjectRouteHandler } from './project-route-handler';
 import { createSofaRoutes } from './sofa-routes';
 import { createDocsRoutes, servesApiDocs } from './docs-routes';
 import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
@@ -9,7 +11,8 @@ import { rolePermissions } from '../../users/roles';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each
- * request runs as a GraphQL operation through the `/graphql` pipeline; routes for operations
+ * request runs as a GraphQL operation through the `/graphql` pipeline, and the routes a project's
+ * route files declare around those same actions (with their policies and middlewares); routes for operations
  * hand-written extensions add (sofa-api); the OpenAPI document and Swagger UI.
  */
 
@@ -21,9 +24,27 @@ export const createRestModule = (_services: Services): FolioModule => ({
     let document: unknown;
     const { config, models } = runtime.services;
     const roles = rolePermissions(config);
-    const documentOnce = () => (document ??= buildOpenApiDocument({ schema: runtime.schema, models, routes: routes.routes, extensionPaths: sofa?.paths ?? {}, roles }));
+    const { projectRoutes } = runtime;
+    // an API with route files has the routes they declare, and no others
+    const servedByDefault = (contentType: ContentType) => !projectRoutes?.apis.has(contentType.apiName);
+    // a core action Shadow CRUD switched off has no route, as it has no content route
+    const projectOperations = (projectRoutes?.routes ?? []).flatMap((route) => {
+      if (!route.action) return [{ route }];
+      const operation = routes.operationOf(route.contentType, route.action);
+      return operation ? [{ route, operation }] : [];
+    });
+    const documentOnce = () =>
+      (document ??= buildOpenApiDocument({
+        schema: runtime.schema,
+        models,
+        routes: routes.routes.filter((route) => servedByDefault(route.contentType)),
+        projectRoutes: projectOperations,
+        extensionPaths: sofa?.paths ?? {},
+        roles,
+      }));
     return [
-      createContentHandler(runtime, routes),
+      ...(projectOperations.length > 0 ? [createProjectRouteHandler(runtime, projectOperations, routes)] : []),
+      createContentHandler(runtime, routes, servedByDefault),
       ...(servesApiDocs(runtime.services.config) ? [createDocsRoutes(documentOnce)] : []),
       ...(sofa ? [sofa.handle] : []),
     ];

@@ -1,0 +1,270 @@
+import type { ContentType, Models } from '../models/types';
+import { isRecord } from '../common/is-record';
+import type { LoadedController, ProjectCode } from './load-project-code';
+import { CoreRouterDefinition, type CoreAction } from './strapi-packages';
+import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
+
+/**
+ * A project's routers resolved against its models into one route table: core routers expanded to
+ * their actions (`only`, `except`, `prefix`, `config.<action>`), custom routes mapped to the core
+ * action their `handler` names, and every policy and middleware a route names found. What cannot
+ * be served is refused here, at start, naming the route file: a custom controller action, an
+ * unknown policy or middleware, `auth` other than `false`, a path two routes both claim.
+ *
+ * APIs without a `routes` folder are not in the table: Folio serves their content-types' core routes
+ * as a default core router would.
+ */
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type PathSegment = { literal: string } | { param: string };
+
+export type PolicyHandler = (policyContext: object, config: unknown, dependencies: { strapi: object }) => unknown;
+export type MiddlewareHandler = (ctx: object, next: () => Promise<void>) => unknown;
+export type MiddlewareFactory = (config: unknown, dependencies: { strapi: object }) => MiddlewareHandler | undefined;
+
+export interface RoutePolicy {
+  /** as the route names it, or `inline` */
+  name: string;
+  /** where it is written */
+  file: string;
+  handler: PolicyHandler;
+  config: unknown;
+}
+
+export type RouteMiddleware = { name: string; file: string } & ({ factory: MiddlewareFactory; config: unknown } | { handler: MiddlewareHandler });
+
+/** An action of a controller with actions of its own (`createCoreController(uid, actions)`), which the route runs. */
+export interface ControllerAction {
+  /** the controller's uid, `api::<api>.<file name>` */
+  uid: string;
+  file: string;
+  /** `createCoreController`'s second argument */
+  custom: unknown;
+  name: string;
+}
+
+/** What a route runs: a core action of a content-type, or a custom controller's action (its own, or its override of a core one). */
+interface RouteTarget {
+  contentType: ContentType;
+  /** the core action run or overridden; undefined for an action of the controller's own */
+  action: CoreAction | undefined;
+  controller?: ControllerAction;
+  /** what the caller needs, as Strapi scopes the route: the content-type's action, or `<controller uid>.<action>` */
+  permission: string;
+}
+
+export interface ProjectRoute extends RouteTarget {
+  /** the route file */
+  file: string;
+  method: RouteMethod;
+  /** the full path, `/api/...`, as written */
+  path: string;
+  segments: PathSegment[];
+  /** declared in `{ routes: [...] }`, not made by createCoreRouter */
+  custom: boolean;
+  /** `config.auth: false`: the action is open to anyone on this route */
+  public: boolean;
+  policies: RoutePolicy[];
+  middlewares: RouteMiddleware[];
+}
+
+export interface ProjectRouteTable {
+  routes: ProjectRoute[];
+  /** APIs whose routes come from their files: their content-types have no other REST routes */
+  apis: ReadonlySet<string>;
+  /** what routes to custom controller actions check, which no schema field requires: roles may grant them */
+  permissions: readonly string[];
+  /** makes the project files' global `strapi` Folio's (the one their policies and middlewares get) */
+  bindStrapi(strapi: object): void;
+}
+
+const API_PREFIX = '/api';
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const COLLECTION_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
+const SINGLE_ACTIONS: readonly CoreAction[] = ['find', 'update', 'delete'];
+
+const actionsOf = (contentType: ContentType) => (contentType.kind === 'collectionType' ? COLLECTION_ACTIONS : SINGLE_ACTIONS);
+
+/** The method and path of a core route, as Strapi's `createRoutes` makes them. */
+const coreRoute = (contentType: ContentType, action: CoreAction): { method: RouteMethod; path: string } => {
+  if (contentType.kind === 'singleType') return { method: action === 'find' ? 'GET' : action === 'update' ? 'PUT' : 'DELETE', path: `/${contentType.singularName}` };
+  const base = `/${contentType.pluralName}`;
+  if (action === 'find') return { method: 'GET', path: base };
+  if (action === 'create') return { method: 'POST', path: base };
+  return { method: action === 'findOne' ? 'GET' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}/:id` };
+};
+
+class RouteProblem extends Error {}
+
+const segmentsOf = (path: string): PathSegment[] =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (/^:[A-Za-z_$][\w$]*$/.test(part)) return { param: part.slice(1) };
+      if (/^[\w\-.~]+$/.test(part)) return { literal: part };
+      throw new RouteProblem(`path "${path}": the segment "${part}" is not served (Folio reads literal segments and :name parameters, not optional, wildcard or regular-expression ones)`);
+    });
+
+const describe = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
+
+/** A policy or middleware named as a string or `{ name, config }`. */
+const referenceOf = (entry: unknown, kind: string, otherwise: string): { name: string; config: unknown } => {
+  if (typeof entry === 'string') return { name: entry, config: {} };
+  if (isRecord(entry) && typeof entry.name === 'string') return { name: entry.name, config: entry.config ?? {} };
+  throw new RouteProblem(`the ${kind} ${describe(entry)} is neither a name, { name, config } nor a function${otherwise}`);
+};
+
+/** `warn`: one line per thing Strapi ignores that is likely a mistake (a core action named wrong in `only`) */
+export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (line: string) => void): ProjectRouteTable => {
+  const problems: ProjectCodeProblem[] = [];
+  const routes: ProjectRoute[] = [];
+
+  const policyOf = (entry: unknown, apiName: string, file: string): RoutePolicy => {
+    if (typeof entry === 'function') return { name: 'inline', file, handler: entry as PolicyHandler, config: {} };
+    const { name, config } = referenceOf(entry, 'policy', '');
+    // Strapi's lookup: the full name, then the name inside the route's own API
+    const loaded = code.policies.get(name) ?? (name.includes('::') ? undefined : code.policies.get(`api::${apiName}.${name}`));
+    if (!loaded) throw new RouteProblem(`the policy "${name}" is not one of the project's (${[...code.policies.keys()].join(', ') || 'none'}); Folio runs the project's own policies only`);
+    const { value } = loaded;
+    if (typeof value === 'function') return { name, file: loaded.file, handler: value as PolicyHandler, config };
+    if (isRecord(value) && typeof value.handler === 'function') {
+      if (typeof value.validator === 'function') (value.validator as (config: unknown) => void)(config);
+      return { name, file: loaded.file, handler: value.handler as PolicyHandler, config };
+    }
+    throw new RouteProblem(`the policy "${name}" (${loaded.file}) exports neither a function nor { handler }`);
+  };
+
+  const middlewareOf = (entry: unknown, file: string): RouteMiddleware => {
+    if (typeof entry === 'function') return { name: 'inline', file, handler: entry as MiddlewareHandler };
+    const { name, config } = referenceOf(entry, 'middleware', ' (a { resolve } path is not served)');
+    const loaded = code.middlewares.get(name);
+    if (!loaded) throw new RouteProblem(`the middleware "${name}" is not one of the project's (${[...code.middlewares.keys()].join(', ') || 'none'}); Folio runs the project's own middlewares only, named api::<api>.<name> or global::<name>`);
+    if (typeof loaded.value !== 'function') throw new RouteProblem(`the middleware "${name}" (${loaded.file}) does not export a function (config, { strapi }) => async (ctx, next) => {}`);
+    return { name, file: loaded.file, factory: loaded.value as MiddlewareFactory, config };
+  };
+
+  const listOf = (value: unknown, what: string): unknown[] => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) throw new RouteProblem(`config.${what} must be an array`);
+    return value;
+  };
+
+  const add = (file: string, apiName: string, custom: boolean, method: unknown, path: unknown, prefix: string, target: RouteTarget, config: unknown) => {
+    if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw new RouteProblem(`method ${describe(method)} is not served (GET, POST, PUT, PATCH, DELETE)`);
+    if (typeof path !== 'string' || !path.startsWith('/')) throw new RouteProblem(`path ${describe(path)} must be a string starting with /`);
+    if (config !== undefined && !isRecord(config)) throw new RouteProblem(`the config of ${method} ${path} must be an object`);
+    // what else a config holds (a description for the documentation plugin) changes nothing in Strapi either
+    const settings = config ?? {};
+    if (settings.auth !== undefined && settings.auth !== false) {
+      throw new RouteProblem(`config.auth of ${method} ${path} is ${describe(settings.auth)}: Folio serves auth: false (public) or none (the caller needs the action's own permission, ${target.permission}); check other conditions with a policy`);
+    }
+    // a route with its own `config.prefix` is outside its router's prefix, as in Strapi
+    const full = `${API_PREFIX}${'prefix' in settings ? '' : prefix}${path}`.replace(/\/+$/, '') || API_PREFIX;
+    routes.push({
+      file,
+      method: method.toUpperCase() as RouteMethod,
+      path: full,
+      segments: segmentsOf(full),
+      ...target,
+      custom,
+      public: settings.auth === false,
+      policies: listOf(settings.policies, 'policies').map((entry) => policyOf(entry, apiName, file)),
+      middlewares: listOf(settings.middlewares, 'middlewares').map((entry) => middlewareOf(entry, file)),
+    });
+  };
+
+  const contentTypeOf = (uid: unknown): ContentType => {
+    const contentType = typeof uid === 'string' ? models.contentTypes.get(uid) : undefined;
+    if (!contentType || !contentType.uid.startsWith('api::')) throw new RouteProblem(`${describe(uid)} is not a content-type of the project`);
+    return contentType;
+  };
+
+  /** The core actions an option names; others are ignored, as Strapi ignores them, with a warning. */
+  const actionNames = (file: string, value: unknown, contentType: ContentType, option: string): CoreAction[] | undefined => {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) throw new RouteProblem(`${option} must be an array of core actions (${actionsOf(contentType).join(', ')})`);
+    const known = actionsOf(contentType);
+    for (const name of value.filter((candidate) => !known.includes(candidate as CoreAction))) {
+      warn(`folio: ${file}: ${option} names ${describe(name)}, not a core action of ${contentType.uid} (${known.join(', ')}): ignored, as Strapi ignores it`);
+    }
+    return value.filter((name): name is CoreAction => known.includes(name as CoreAction));
+  };
+
+  const addCoreRouter = (file: string, apiName: string, router: CoreRouterDefinition) => {
+    const contentType = contentTypeOf(router.uid);
+    const options = router.options ?? {};
+    if (!isRecord(options)) throw new RouteProblem('the options of createCoreRouter must be an object');
+    if (options.type !== undefined && options.type !== 'content-api') throw new RouteProblem(`type ${describe(options.type)}: Folio serves content-api routers only`);
+    const only = actionNames(file, options.only, contentType, 'only');
+    const except = actionNames(file, options.except, contentType, 'except') ?? [];
+    const config = options.config ?? {};
+    if (!isRecord(config)) throw new RouteProblem('config must be an object of per-action settings');
+    actionNames(file, Object.keys(config), contentType, 'config');
+    const prefix = typeof options.prefix === 'string' ? options.prefix : '';
+    for (const action of actionsOf(contentType)) {
+      if (except.includes(action) || (only && !only.includes(action))) continue;
+      const { method, path } = coreRoute(contentType, action);
+      // Strapi runs the handler `<uid>.<action>` of the content-type's own controller: an override when it has one
+      add(file, apiName, false, method, path, prefix, targetOf(contentType, code.controllers.get(contentType.uid), contentType.uid, action), config[action]);
+    }
+  };
+
+  /** `restaurant.find` (a controller of the route's API) or `api::restaurant.restaurant.find`. */
+  const handlerOf = (handler: unknown, apiName: string): RouteTarget => {
+    if (typeof handler !== 'string') throw new RouteProblem('a handler written as a function is not served: name a controller action (<controller>.<action>)');
+    const cut = handler.lastIndexOf('.');
+    const controllerName = handler.slice(0, cut);
+    const action = handler.slice(cut + 1);
+    const controllerUid = controllerName.includes('::') ? controllerName : `api::${apiName}.${controllerName}`;
+    const controller = code.controllers.get(controllerUid);
+    // a content-type without a controller file has Strapi's default one
+    const contentType = models.contentTypes.get(controller?.uid ?? controllerUid);
+    if (cut < 0 || !contentType || !contentType.uid.startsWith('api::')) throw new RouteProblem(`handler "${handler}" names no controller of the project's content-types`);
+    if (controller?.custom === undefined && !actionsOf(contentType).includes(action as CoreAction)) {
+      throw new RouteProblem(`handler "${handler}": "${action}" is not a core action of ${contentType.uid} (${actionsOf(contentType).join(', ')}), and its controller has no actions of its own`);
+    }
+    return targetOf(contentType, controller, controllerUid, action);
+  };
+
+  const targetOf = (contentType: ContentType, controller: LoadedController | undefined, controllerUid: string, name: string): RouteTarget => {
+    const action = actionsOf(contentType).find((core) => core === name);
+    const permission = action ? `${contentType.uid}.${action}` : `${controllerUid}.${name}`;
+    if (controller?.custom === undefined) return { contentType, action, permission };
+    return { contentType, action, permission, controller: { uid: controllerUid, file: controller.file, custom: controller.custom, name } };
+  };
+
+  const addCustomRouter = (file: string, apiName: string, router: Record<string, unknown>) => {
+    if (router.type !== undefined && router.type !== 'content-api') throw new RouteProblem(`type ${describe(router.type)}: Folio serves content-api routers only`);
+    if (!Array.isArray(router.routes)) throw new RouteProblem('a router exports createCoreRouter(...) or { routes: [...] }');
+    const prefix = typeof router.prefix === 'string' ? router.prefix : '';
+    for (const route of router.routes) {
+      if (!isRecord(route)) throw new RouteProblem(`the route ${describe(route)} is not an object`);
+      add(file, apiName, true, route.method, route.path, prefix, handlerOf(route.handler, apiName), route.config);
+    }
+  };
+
+  for (const [apiName, files] of code.routers) {
+    for (const { file, value } of files) {
+      try {
+        if (value instanceof CoreRouterDefinition) addCoreRouter(file, apiName, value);
+        else if (isRecord(value)) addCustomRouter(file, apiName, value);
+        else throw new RouteProblem('a router exports createCoreRouter(...) or { routes: [...] }');
+      } catch (error) {
+        problems.push({ file, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+
+  const claimed = new Map<string, ProjectRoute>();
+  for (const route of routes) {
+    // `:id` and `:slug` at one place are one path to the router
+    const key = `${route.method} ${route.segments.map((segment) => ('param' in segment ? ':' : segment.literal)).join('/')}`;
+    const first = claimed.get(key);
+    if (first) problems.push({ file: route.file, message: `${route.method} ${route.path} is also routed by ${first.file} (${first.method} ${first.path}): one of them could never answer` });
+    else claimed.set(key, route);
+  }
+  if (problems.length > 0) throw new ProjectCodeError(problems);
+  const permissions = [...new Set(routes.flatMap((route) => (route.action ? [] : [route.permission])))];
+  return { routes, apis: new Set(code.routers.keys()), permissions, bindStrapi: code.strapi.bind };
+};

@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import { ApplicationError, statusOfApplicationError } from '../../project/strapi-errors';
+import { HttpError, httpErrorName, type KoaContext } from './koa-context';
+import { errorBodyOf } from './rest-error';
+import { GraphQLError } from 'graphql';
+import { errorBody, INTERNAL_ERROR, knownErrorBodyOf, type ErrorBody } from '../error-envelope';
+import { notFoundError } from '../../errors/graphql-errors';
+import { sendEmpty, sendError, sendJsonWithin, sendReadWithin } from '../http-json';
+
+/**
+ * How a project route answers: what its policies, middlewares and core action left in `ctx`, or
+ * the error one of them threw, in Strapi's envelope with the status Strapi gives it.
+ */
+
+/** An answer the core action refused with: thrown through the middlewares as Strapi's errors are, with their name, message, details and status. */
+export class ReplyError extends Error {
+  readonly status: number;
+  readonly details: ErrorBody['details'];
+
+  constructor(readonly body: ErrorBody) {
+    super(body.message);
+    this.name = body.name;
+    this.status = body.status;
+    this.details = body.details;
+  }
+}
+
+/**
+ * The envelope of what a policy, a middleware or the core action threw. `file`: where an unexpected
+ * error came from, for the log line; the client gets Strapi's generic 500.
+ */
+export const projectErrorBody = (error: unknown, file: string | undefined): ErrorBody => {
+  if (error instanceof ReplyError) return error.body;
+  if (error instanceof ApplicationError) return { status: statusOfApplicationError(error), name: error.name, message: error.message, details: error.details ?? {} };
+  if (error instanceof HttpError) return { status: error.status, name: error.name, message: error.message, details: error.details };
+  if (error instanceof GraphQLError) return errorBodyOf(error);
+  const known = knownErrorBodyOf(error);
+  if (known) return known;
+  process.stderr.write(`REST: ${file ?? 'a project route'}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return INTERNAL_ERROR;
+};
+
+const statusBody = (status: number): ErrorBody => ({ status, name: httpErrorName(status), message: STATUS_CODES[status] ?? 'Error', details: {} });
+
+/** `ctx` as Koa would send it: JSON for objects, text for strings, Strapi's 404 when nothing answered. */
+export const sendProjectAnswer = (request: IncomingMessage, response: ServerResponse, ctx: KoaContext, maxResponseBytes: number) => {
+  for (const [name, value] of Object.entries(ctx.responseHeaders)) response.setHeader(name, value);
+  const { body, status } = ctx;
+  if (body === undefined || body === null) {
+    if (ctx.explicitStatus === undefined) return sendError(response, errorBody(notFoundError()));
+    return status >= 400 ? sendError(response, statusBody(status)) : sendEmpty(response, status);
+  }
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    if (!response.hasHeader('content-type')) response.setHeader('content-type', typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+    response.writeHead(status, { 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+    return;
+  }
+  if (status === 200 && (request.method === 'GET' || request.method === 'HEAD')) return sendReadWithin(request, response, maxResponseBytes, body);
+  return sendJsonWithin(response, maxResponseBytes, status, body);
+};

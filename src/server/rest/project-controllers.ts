@@ -1,0 +1,54 @@
+import type { ContentType } from '../../models/types';
+import type { ControllerAction } from '../../project/project-routes';
+import type { CoreAction } from '../../project/strapi-packages';
+import { isRecord } from '../../common/is-record';
+import { strictMembers } from '../../common/strict-members';
+import type { KoaContext } from './koa-context';
+
+/**
+ * Controllers with actions of their own (`createCoreController(uid, actions)`), made once at start
+ * as Strapi makes them: the project's object, or what its function returns for `{ strapi }`, over a
+ * base holding the content-type's core actions (`super.find(ctx)`, `this.find(ctx)`) and
+ * `transformResponse`. Anything else on `this` (`sanitizeOutput`, `validateQuery`) throws naming it.
+ */
+
+/** A core action on a request's ctx: sets `ctx.status`, answers `{ data, meta }` (nothing for a delete). */
+export type CoreActionRunner = (ctx: KoaContext, contentType: ContentType, action: CoreAction) => Promise<unknown>;
+
+export type ControllerHandler = (ctx: KoaContext) => Promise<unknown>;
+
+const CORE_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
+
+export const createProjectControllers = (strapi: object, runAction: CoreActionRunner) => {
+  const instances = new Map<string, Record<string, unknown>>();
+
+  const instanceOf = (controller: ControllerAction, contentType: ContentType): Record<string, unknown> => {
+    const made = instances.get(controller.uid);
+    if (made) return made;
+    const core = Object.fromEntries(CORE_ACTIONS.map((action) => [action, (ctx: KoaContext) => runAction(ctx, contentType, action)]));
+    const base = strictMembers(
+      `this (the ${controller.uid} controller)`,
+      { ...core, transformResponse: (data: unknown, meta: unknown = {}) => ({ data, meta }) },
+      'a controller gets this.find, findOne, create, update, delete and transformResponse',
+    );
+    let actions: unknown;
+    try {
+      actions = typeof controller.custom === 'function' ? (controller.custom as (deps: { strapi: object }) => unknown)({ strapi }) : controller.custom;
+    } catch (error) {
+      throw new Error(`${controller.file}: the controller failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!isRecord(actions)) throw new Error(`${controller.file}: the controller's actions must be an object, or ({ strapi }) => object`);
+    Object.setPrototypeOf(actions, base);
+    instances.set(controller.uid, actions);
+    return actions;
+  };
+
+  /** What a route to a controller's action runs; a start-up error when the controller has no such action. */
+  return (controller: ControllerAction, contentType: ContentType): ControllerHandler => {
+    const instance = instanceOf(controller, contentType);
+    // `in`: the base answers the core actions, and throws for names it lacks
+    const action = controller.name in instance ? instance[controller.name] : undefined;
+    if (typeof action !== 'function') throw new Error(`${controller.file}: the controller ${controller.uid} has no action "${controller.name}"`);
+    return async (ctx) => (action as ControllerHandler).call(instance, ctx);
+  };
+};
