@@ -86,7 +86,16 @@ export function createReaderPool(file: string): ReaderPool {
     async close() {
       const thread = worker;
       worker = undefined;
-      if (thread) await thread.terminate();
+      if (!thread) return;
+      // Node does not hold the process open for a terminating thread: with nothing else pending, the process
+      // exited before terminate() settled, leaving the caller's await unsettled (`folio check` printed nothing
+      // and exited 0). A timer holds it until the thread has ended.
+      const holdOpen = setInterval(() => undefined, 60_000);
+      try {
+        await thread.terminate();
+      } finally {
+        clearInterval(holdOpen);
+      }
     },
   };
 }
