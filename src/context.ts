@@ -51,6 +51,13 @@ export interface FolioContext {
   morphTypes?: WeakMap<StoredDocument, string>;
   /** relation answers loaded ahead of their fields, by field node and parent row (see prefetch-relations) */
   prefetched?: Map<FieldNode, Map<StoredDocument, PrefetchedValue>>;
+  /** a REST operation's `maxCost`, counted as its answer is built (see use-cost-limit) */
+  cost?: CostMeter;
+}
+
+export interface CostMeter {
+  /** counts `values` more (fields answered, rows read); past the limit the operation stops with an error */
+  spend(values: number): void;
 }
 
 export type PrefetchedValue = StoredDocument[] | StoredDocument | null | { nodes: StoredDocument[] };

@@ -114,7 +114,7 @@ const graphqlConfig = object({
   ),
   maxTokens: protection('tokens per document (graphql-armor)', graphql.maxTokens, 2000),
   maxDirectives: protection('directives per operation (graphql-armor)', graphql.maxDirectives, 20),
-  maxCost: protection('what an operation may return, counted before it runs (see below)', graphql.maxCost, 50_000),
+  maxCost: protection('what an operation may return: a `/graphql` document is estimated before it runs, a REST answer counted as it is built (see below)', graphql.maxCost, 50_000),
   maxInputDepth: protection('nesting of input values (variables, literals), refused before graphql-js coerces them recursively', graphql.maxInputDepth, 20),
   maxResponseBytes: doc(positiveInteger, {
     description: 'larger answers are refused (400 `RESPONSE_TOO_LARGE`; REST `ResponseTooLargeError`)',

@@ -35,6 +35,7 @@ const loaderOf = (context: FolioContext, target: string, scope: Scope): DataLoad
     const contentType = context.services.models.contentTypes.get(target);
     loader = new DataLoader<string, StoredDocument | null>(async (documentIds) => {
       const rows = contentType ? await context.services.documents.findMany(contentType, scope, { filter: { documentId: { $in: [...documentIds] } } }) : [];
+      context.cost?.spend(rows.length);
       const byDocumentId = new Map(rows.map((row) => [row.documentId, row]));
       return documentIds.map((documentId) => byDocumentId.get(documentId) ?? null);
     });

@@ -9,7 +9,7 @@ import {
 } from 'graphql';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createDocumentCache } from '../graphql/document-cache';
-import type { PageLimits } from '../context';
+import type { FolioContext, PageLimits } from '../context';
 import { withCode } from '../graphql/plugins/use-client-errors';
 import type { Principal } from '../auth/principal';
 
@@ -44,10 +44,13 @@ export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
 // `id`, or under a per-type prefix (a polymorphic relation's items, see zoneAliasPrefix)
 const ID_ALIAS = /^(?:_c\d+_)?id$/;
 
-const restFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) =>
-  info.fieldName === 'documentId' && typeof info.path.key === 'string' && ID_ALIAS.test(info.path.key) && typeof source === 'object' && source !== null && 'id' in source
+const restFieldResolver: GraphQLFieldResolver<unknown, FolioContext> = (source, args, context, info) => {
+  // every value REST answers with counts against maxCost (see use-cost-limit)
+  context.cost?.spend(1);
+  return info.fieldName === 'documentId' && typeof info.path.key === 'string' && ID_ALIAS.test(info.path.key) && typeof source === 'object' && source !== null && 'id' in source
     ? (source as { id: unknown }).id
     : defaultFieldResolver(source, args, context, info);
+};
 
 export type RunResult<Extra> = { result: ExecutionResult; compiled?: CompiledOperation<Extra> };
 

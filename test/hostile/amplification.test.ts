@@ -1,10 +1,11 @@
-import { startTestServer, type TestServer } from '../support/test-server';
+import { defaultPlugins, startTestServer, type TestServer } from '../support/test-server';
 import { call } from '../auth/http';
 
 /**
  * A few KB of query must not buy megabytes of answer. The cost counts lists as they multiply (an
  * anonymous 3 KB query of 25 aliases over nested 100-item pages passed the old cost limit and
- * answered 37.6 MB), on both surfaces; and an answer over `maxResponseBytes` is refused.
+ * answered 37.6 MB): `/graphql` documents before they run, REST answers as they are built; and an
+ * answer over `maxResponseBytes` is refused.
  */
 
 const amplification = () => {
@@ -33,10 +34,11 @@ describe('with the default limits', () => {
     expect(answer.body.errors?.[0].message).toMatch(/^Query cost \d+ exceeds the maximum cost of 150000/);
   });
 
-  test('the same amplification through REST populate is refused in the envelope', async () => {
-    const answer = await call(server.url, 'GET', '/api/articles?pagination[pageSize]=100&populate[tags][populate][articles][populate]=*');
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ data: null, error: { status: 400, name: 'ValidationError', message: expect.stringMatching(/^Query cost/) } });
+  test('REST populate is counted as its answer is built: the nested populate answers here, where the data is small', async () => {
+    const answer = await call<{ data: Array<{ tags: Array<{ articles: unknown[] }> }> }>(server.url, 'GET', '/api/articles?pagination[pageSize]=100&populate[tags][populate][articles][populate]=*');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveLength(5);
+    expect(answer.body.data[0].tags[0].articles).toHaveLength(5);
   });
 
   test('pages given by variables are counted per request: the same document passes with a small page and is refused with a large one', async () => {
@@ -52,6 +54,30 @@ describe('with the default limits', () => {
     expect((await call(server.url, 'GET', '/api/articles?populate=*')).status).toBe(200);
     const result = await server.gql('{ articles_connection(pagination: { pageSize: 100 }) { nodes { title tags { name } } pageInfo { total } } }');
     expect(result.body.errors).toBeUndefined();
+  });
+});
+
+describe('REST answers past maxCost', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { plugins: defaultPlugins({ graphql: { config: { maxCost: 400 } } }) } });
+    const tag = (await call<{ data: { documentId: string } }>(server.url, 'POST', '/api/tags', { body: { data: { name: 't' } }, headers: server.asAdmin })).body.data.documentId;
+    for (let index = 0; index < 8; index += 1) {
+      await call(server.url, 'POST', '/api/articles?status=published', { body: { data: { title: `A${index}`, tags: [tag] } }, headers: server.asAdmin });
+    }
+  });
+  afterAll(() => server.stop());
+
+  test('are stopped once the answer outgrows the limit, in the envelope; smaller answers of the same request pass', async () => {
+    const populate = 'populate[tags][populate][articles][populate]=*';
+    const small = await call(server.url, 'GET', `/api/articles?pagination[pageSize]=1&${populate}`);
+    expect(small.status).toBe(200);
+    const large = await call(server.url, 'GET', `/api/articles?pagination[pageSize]=8&${populate}`);
+    expect(large.status).toBe(400);
+    expect(large.body).toMatchObject({ data: null, error: { status: 400, name: 'ValidationError', message: expect.stringMatching(/^The answer holds more than the maximum cost of 400 values/) } });
+    // the same operation on /graphql is estimated before it runs
+    const graphql = await server.gql('{ articles(pagination: { limit: 8 }) { tags { articles { title } } } }');
+    expect(graphql.body.errors?.[0].message).toMatch(/^Query cost \d+ exceeds the maximum cost of 400/);
   });
 });
 

@@ -2,11 +2,16 @@ import type { Plugin } from '@envelop/core';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { getOperationAST, visit, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { operationCost, type CostLimits } from '../operation-cost';
+import type { CostMeter, FolioContext } from '../../context';
 
 /**
- * `maxCost`: an operation whose cost (operation-cost.ts: lists multiply by their page) is over
- * the limit is refused before it runs, on /graphql, REST and subscriptions alike. Checked where
- * variables are known, since they size the pages.
+ * `maxCost`: a `/graphql` operation (or subscription) whose cost (operation-cost.ts: lists multiply by
+ * their page) is over the limit is refused before it runs, checked where variables are known, since they
+ * size the pages. A REST operation is counted as its answer is built instead: each field answered and
+ * each row a relation reads costs 1, and past the limit the operation fails with the same refusal.
+ * REST populates relations whole, as Strapi does, so an estimate counts every populated to-many relation
+ * at `maxLimit` rows and refused ordinary requests of real projects (about 10^8 for a page list of
+ * Strapi's LaunchPad); counting the answer bounds the work as closely and lets them through.
  */
 
 export interface CostLimitOptions extends CostLimits {
@@ -31,6 +36,10 @@ const paginationVariables = (document: DocumentNode): string[] => {
 };
 
 export const useCostLimit = (options: CostLimitOptions): Plugin => {
+  const costError = (message: string, cost: number) =>
+    createGraphQLError(`${message}: ask for smaller pages or fewer nested lists`, {
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: options.maxCost, http: { status: 400 } },
+    });
   // yoga (and REST's compiled operations) hand the same DocumentNode for the same text: costs are
   // remembered per document, operation and page-sizing variable values
   const known = new WeakMap<DocumentNode, { sizing: string[]; costs: Map<string, number> }>();
@@ -52,17 +61,27 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
     if (!operation) return undefined;
     const cost = costOf(schema, document, operation, variables ?? {});
     if (cost <= options.maxCost) return undefined;
-    return {
-      errors: [
-        createGraphQLError(`Query cost ${cost} exceeds the maximum cost of ${options.maxCost}: ask for smaller pages or fewer nested lists`, {
-          extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: options.maxCost, http: { status: 400 } },
-        }),
-      ],
-    };
+    return { errors: [costError(`Query cost ${cost} exceeds the maximum cost of ${options.maxCost}`, cost)] };
   };
   const guard = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution(result: ExecutionResult): void }) => {
     const refused = refusal(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined);
     if (refused) setResultAndStopExecution(refused);
   };
-  return { onExecute: guard, onSubscribe: guard };
+  return {
+    onExecute(payload) {
+      if ((payload.args.contextValue as Partial<FolioContext>).surface !== 'rest') return guard(payload);
+      let spent = 0;
+      let exceeded: Error | undefined;
+      const cost: CostMeter = {
+        spend(values) {
+          spent += values;
+          if (spent > options.maxCost) throw (exceeded ??= costError(`The answer holds more than the maximum cost of ${options.maxCost} values`, spent));
+        },
+      };
+      // past the limit every further field and relation read throws (REST answers with the first error):
+      // nothing more is read, only the fields of rows already read fail one by one
+      payload.extendContext({ cost });
+    },
+    onSubscribe: guard,
+  };
 };
