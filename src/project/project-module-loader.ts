@@ -11,7 +11,7 @@ import { STRAPI_PACKAGES } from './strapi-packages';
  * own node_modules. Node's module system is left untouched, so nothing outside the project sees it.
  *
  * TypeScript files, and JavaScript written with `import`/`export`, are compiled to CommonJS by the
- * `typescript` package when it is installed; without it they stop start-up saying so.
+ * `typescript` package, Folio's or the project's; without either they stop start-up saying so.
  */
 
 const SOURCE_EXTENSIONS = ['.js', '.cjs', '.ts', '.json'];
@@ -26,12 +26,16 @@ interface TypeScriptCompiler {
   transpileModule(source: string, options: { fileName: string; compilerOptions: Record<string, unknown> }): { outputText: string };
 }
 
+/** Folio's own `typescript`, else the project's (a Strapi TypeScript project has it in its node_modules). */
 const loadTypeScript = (file: string): TypeScriptCompiler => {
-  try {
-    return createRequire(__filename)('typescript') as TypeScriptCompiler;
-  } catch {
-    throw new Error(`${file}: TypeScript and ES module files need the "typescript" package to load; install it beside Folio, or build the project and point --schema at its compiled dist/src`);
+  for (const from of [__filename, file]) {
+    try {
+      return createRequire(from)('typescript') as TypeScriptCompiler;
+    } catch {
+      // not installed there
+    }
   }
+  throw new Error(`${file}: TypeScript and ES module files need the "typescript" package to load; install it beside Folio or in the project, or build the project and point --schema at its compiled dist/src`);
 };
 
 const toCommonJs = (source: string, file: string): string =>
