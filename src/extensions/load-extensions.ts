@@ -71,7 +71,11 @@ const loadModule = (path: string, models: Models): Extension => {
 export const loadExtensions = (schemaDir: string, models: Models): Extension[] => {
   const directory = resolve(schemaDir, 'extensions');
   if (!existsSync(directory)) return [];
-  const files = readdirSync(directory, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+  // hidden files (Strapi's generated `.gitkeep`, editors' files) are nobody's extensions
+  const files = readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
   for (const file of files) {
     const type = extname(file);
     if (!SDL_FILES.has(type) && !MODULE_FILES.has(type) && !IGNORED.has(type)) {

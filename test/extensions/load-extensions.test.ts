@@ -70,10 +70,12 @@ test('a file Folio cannot load (.ts, .mjs) is named, not skipped', () => {
   expect(messageOf()).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: extensions are \\.graphql SDL or CommonJS \\.js modules`));
 });
 
-test('good files load; notes beside them are left alone', () => {
+test('good files load; notes and hidden files beside them are left alone', () => {
   withFile('a.graphql', 'type Query { hello: String }');
   withFile('b.js', 'module.exports = ({ models }) => ({ resolvers: { Query: { hello: () => String(models.contentTypes.size) } } });');
   withFile('README.md', '# notes');
+  // every project Strapi generates has one
+  withFile('.gitkeep', '');
   const loaded = loadExtensions(schemaDir, models);
   expect(loaded).toHaveLength(2);
   expect(loaded[0].typeDefs).toContain('hello');
