@@ -70,6 +70,8 @@ describe('relation inputs: numeric ids', () => {
 describe('document reads: pure parts', () => {
   test('ties break on the id, unless the sort names it', () => {
     expect(withTiebreak([['title', 1]])).toEqual([['title', 1], ['id', 1]]);
+    // in the last key's direction: one index serves the sort both ways
+    expect(withTiebreak([['title', 1], ['views', -1]])).toEqual([['title', 1], ['views', -1], ['id', -1]]);
     expect(withTiebreak([['id', -1]])).toEqual([['id', -1]]);
     expect(withTiebreak()).toEqual([['id', 1]]);
   });

@@ -45,8 +45,11 @@ function sqlOrder(state: CollectionState, sort: NormalizedFindOptions['sort']): 
     if (!extract || !sortsInSql(state, path)) return undefined;
     terms.push(`${extract} ${direction === 1 ? 'ASC' : 'DESC'}`);
   }
-  // ties in insertion order
-  terms.push('d.k ASC');
+  // ties in insertion order; after a key no two rows share, the key is no tie-break, and following the last
+  // key's direction lets SQLite read an index backwards instead of sorting
+  const last = sort[sort.length - 1];
+  const unique = last !== undefined && state.indexes.some((index) => index.unique && index.keys.length === 1 && index.keys[0][0] === last[0]);
+  terms.push(`d.k ${unique && last[1] === -1 ? 'DESC' : 'ASC'}`);
   return terms.join(', ');
 }
 
