@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { assertCollectionName } from '../collection-name';
 import type { Collection, Store } from '../types';
@@ -45,7 +46,8 @@ export function openEmbeddedStore(dataDir: string): Store {
     lock.release();
     throw error;
   }
-  const readers = createReaderPool(join(dataDir, 'store.sqlite'));
+  // as many readers as cores: the main thread mostly waits while they scan
+  const readers = createReaderPool(join(dataDir, 'store.sqlite'), availableParallelism());
   const wal = createWalSync(join(dataDir, 'store.sqlite-wal'));
   const collections = new Map<string, Collection>();
   const mutex = createMutex();

@@ -4,8 +4,7 @@ import type { ReadAnswer, ReadRequest } from './reader-worker';
 
 /**
  * Reads that scan (a condition only the in-memory matcher or a RegExp can decide, over a whole collection) run
- * on a reader thread, so that the main thread keeps answering every other request meanwhile. Started on the
- * first such read; it keeps the process alive only while a read is pending.
+ * on reader threads, so that the main thread keeps answering every other request meanwhile.
  */
 export interface ReaderPool {
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
@@ -35,11 +34,17 @@ interface Pending {
   reject(error: Error): void;
 }
 
-export function createReaderPool(file: string): ReaderPool {
+/** One reader thread, started on its first read; it keeps the process alive only while a read is pending. */
+interface Reader {
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  pending(): number;
+  close(): Promise<void>;
+}
+
+function createReader(file: string): Reader {
   let worker: Worker | undefined;
   const pending = new Map<number, Pending>();
   let nextId = 1;
-  let checkpointing = false;
 
   function failAll(error: Error): void {
     for (const waiting of pending.values()) waiting.reject(error);
@@ -73,16 +78,7 @@ export function createReaderPool(file: string): ReaderPool {
         thread.postMessage({ id, sql, params: [...params] } satisfies ReadRequest);
       });
     },
-    checkpoint() {
-      if (checkpointing) return;
-      checkpointing = true;
-      this.all('PRAGMA wal_checkpoint(PASSIVE)', [])
-        // a checkpoint that fails (the store closing) is taken again after the next writes
-        .catch(() => undefined)
-        .finally(() => {
-          checkpointing = false;
-        });
-    },
+    pending: () => pending.size,
     async close() {
       const thread = worker;
       worker = undefined;
@@ -96,6 +92,33 @@ export function createReaderPool(file: string): ReaderPool {
       } finally {
         clearInterval(holdOpen);
       }
+    },
+  };
+}
+
+/**
+ * `size` reader threads, each read given to the one with the fewest pending. With one thread, scans queued
+ * behind each other on one core while the main thread, mostly waiting for them, left the other idle.
+ */
+export function createReaderPool(file: string, size: number): ReaderPool {
+  const readers = Array.from({ length: Math.max(1, size) }, () => createReader(file));
+  let checkpointing = false;
+  const leastBusy = (): Reader => readers.reduce((best, reader) => (reader.pending() < best.pending() ? reader : best));
+  return {
+    all: (sql, params) => leastBusy().all(sql, params),
+    checkpoint() {
+      if (checkpointing) return;
+      checkpointing = true;
+      leastBusy()
+        .all('PRAGMA wal_checkpoint(PASSIVE)', [])
+        // a checkpoint that fails (the store closing) is taken again after the next writes
+        .catch(() => undefined)
+        .finally(() => {
+          checkpointing = false;
+        });
+    },
+    async close() {
+      await Promise.all(readers.map((reader) => reader.close()));
     },
   };
 }
