@@ -100,7 +100,10 @@ const measure = (name, options, duration) =>
     });
   });
 
+/** The median of autocannon results, by req/s: the round shown when a workload is measured in several. */
+const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
+
 /** Resident memory of a process, in bytes. */
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
 
-module.exports = { ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, rssOf };
+module.exports = { ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, median, rssOf };

@@ -21,14 +21,12 @@ const { buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
 const { runScale } = require('./scale');
-const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor } = require('./folio-process');
+const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor, median } = require('./folio-process');
 const { pipelineFigures } = require('./pipeline-workloads');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** alternating rounds per workload when a baseline is measured (BENCH_ROUNDS) */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
-
 const seed = async (url) => {
   const related = await seedRelations(url);
   const [categories, tags, authors] = [related.categories, related.tags, related.authors].map((documents) => documents.map(({ documentId }) => documentId));

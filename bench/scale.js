@@ -16,7 +16,7 @@ const { cpSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { measure, rssOf, startFolioProcess, startProcess, stop } = require('./folio-process');
+const { measure, median, rssOf, startFolioProcess, startProcess, stop } = require('./folio-process');
 const { seededFolder } = require('./scale-seed');
 const { scaleWorkloads } = require('./scale-workloads');
 const { startWrites } = require('./scale-writes');
@@ -68,8 +68,6 @@ const measureWorkload = async (url, workload, manifest, { writes, duration }) =>
   if (failed.count > 0) throw new Error(`${workload.name}: ${failed.count} GraphQL answers carried errors`);
   return { ...measured, written };
 };
-
-const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
 
 /** The workload on the current build, or on both in alternating rounds (A B, B A, …) when a baseline runs. */
 const measureBoth = async (folio, baseline, workload, manifest, settings) => {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { assertCollectionName } from '../collection-name';
-import type { Collection, Store } from '../types';
+import type { Collection, Store, StoredDocument } from '../types';
 import { createEmbeddedCollection, type EmbeddedStoreAccess } from './embedded-collection';
 import { createMutex } from './create-mutex';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -124,9 +124,13 @@ export function openEmbeddedStore(dataDir: string): Store {
         const row = database.statement(`SELECT k, json(doc) AS doc FROM "c:${SEQUENCES_COLLECTION}" WHERE json_extract(doc, '$."name"') = ?`).get(name) as
           | { k: number; doc: string }
           | undefined;
-        const value = row ? Number(JSON.parse(row.doc).value) + 1 : 1;
-        if (row) database.replace(state, row.k, { name, value });
-        else database.insert(state, { name, value });
+        if (!row) {
+          database.insert(state, { name, value: 1 });
+          return 1;
+        }
+        const previous = JSON.parse(row.doc) as StoredDocument;
+        const value = Number(previous.value) + 1;
+        database.replace(state, row.k, { name, value }, previous);
         return value;
       });
     },

@@ -123,7 +123,10 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const database = store.database();
       const state = database.state(name);
       const matched = matchingRows(filter, limit, 'd.k AS k, json(d.doc) AS doc');
-      for (const row of matched) database.replace(state, row.k, applyUpdate(JSON.parse(row.doc), prepared));
+      for (const row of matched) {
+        const previous = JSON.parse(row.doc) as StoredDocument;
+        database.replace(state, row.k, applyUpdate(previous, prepared), previous);
+      }
       return matched.length;
     });
   }

@@ -24,7 +24,8 @@ export interface EmbeddedDatabase {
   /** a cached prepared statement */
   statement(sql: string): Statement;
   insert(state: CollectionState, document: StoredDocument): void;
-  replace(state: CollectionState, key: number, document: StoredDocument): void;
+  /** `previous`: the document the row holds now, as the caller read it */
+  replace(state: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void;
   remove(state: CollectionState, key: number): void;
   addIndex(state: CollectionState, spec: IndexSpec): void;
   /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
@@ -175,18 +176,16 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   }
 
   /**
-   * `run` writes the row whose document was `before` (a key to read it from) and is `after` (the JSON text
-   * stored): the collection's remembered totals move by the change.
+   * `run` writes the row whose document was `before` and is `after` (the JSON text stored): the collection's
+   * remembered totals move by the change.
    */
-  function writeRow(target: CollectionState, run: () => void, before: number | undefined, after: string | undefined): void {
-    const watching = target.counts.watching;
-    const previous = watching && before !== undefined ? stored(target, before) : undefined;
+  function writeRow(target: CollectionState, run: () => void, before: StoredDocument | undefined, after: string | undefined): void {
     try {
       run();
     } catch (error) {
       uniqueViolation(target, error);
     }
-    if (watching) target.counts.written(previous, after === undefined ? undefined : JSON.parse(after));
+    if (target.counts.watching) target.counts.written(before, after === undefined ? undefined : JSON.parse(after));
     target.generation++;
     noteWrite();
   }
@@ -250,7 +249,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
         text,
       );
     },
-    replace(target, key, document) {
+    replace(target, key, document, previous) {
       noteKinds(target, document);
       const text = JSON.stringify(document);
       writeRow(
@@ -260,18 +259,20 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
           removeEntries(target, key);
           addEntries(target, key, document);
         },
-        key,
+        previous,
         text,
       );
     },
     remove(target, key) {
+      // a delete reads keys only: the document is read here, and only when a total needs it
+      const previous = target.counts.watching ? stored(target, key) : undefined;
       writeRow(
         target,
         () => {
           statement(`DELETE FROM ${quote(target.tables.docs)} WHERE k = ?`).run(key);
           removeEntries(target, key);
         },
-        key,
+        previous,
         undefined,
       );
     },
