@@ -14,7 +14,6 @@ import { buildSchema } from '../schema/build-schema';
 import { createAuthenticator } from '../auth/authenticate';
 import { loadAuthSecrets } from '../auth/auth-secrets';
 import { createCredentials } from '../auth/credentials';
-import { createAccountDirectory } from '../users/account-directory';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
 import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from '../server/folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
@@ -79,21 +78,24 @@ export const createFolio = async ({ models: schemaModels, config, store: givenSt
   };
   try {
     await events.start();
-    for (const module of built) {
-      await module.start?.();
-      started.push(module);
-    }
     const moduleExtensions = built.flatMap((module) => (module.extension ? [module.extension] : []));
     const { schema, sdl } = buildSchema(models, config, [...moduleExtensions, ...extensions]);
     // what the schema checks, what REST-only routes check, every content type's actions (Shadow CRUD may have switched some off), the project's custom actions
     const contentActions = [...models.contentTypes.values()].flatMap((contentType) => CONTENT_ACTIONS.map((action) => permissionFor(contentType, action)));
-    checkPermissions(config, new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions, ...(projectRoutes?.permissions ?? [])]));
-    // Made after every module started: users' roles and API tokens are seeded by then.
-    const authenticator = createAuthenticator(services.credentials, await createAccountDirectory(config, store, documents));
+    const permissions = new Set([...requiredScopes(schema), ...built.flatMap((module) => module.permissions ?? []), ...contentActions, ...(projectRoutes?.permissions ?? [])]);
+    // before any module starts: a role or token granting a misspelled permission is not stored
+    checkPermissions(config, permissions);
+    for (const module of built) {
+      await module.start?.({ permissions });
+      started.push(module);
+    }
+    const accounts = built.find((module) => module.accounts)?.accounts?.();
+    if (!accounts) throw new Error('no module keeps users and roles');
+    const authenticator = createAuthenticator(services.credentials, accounts);
     const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));
     const graphql = createGraphqlServer(schema, services, authenticator, { extensionPlugins, metrics, responseCache });
     const rest = createRestCalls({ services, schema, graphql });
-    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, extensions, rest, projectRoutes }) ?? []);
+    const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, accounts, extensions, rest, projectRoutes }) ?? []);
     return { services, schema, sdl, graphql, routes, metrics, events, stop };
   } catch (error) {
     // A start that fails half-way must not leave sockets or timers of the modules that did start.

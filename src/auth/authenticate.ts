@@ -23,24 +23,37 @@ export interface AccountDirectory {
   /** the public attributes of an active (existing, unblocked) user and the type of their role */
   activeUser(id: number): Promise<{ user: StoredDocument; roleType: string } | undefined>;
   permissionsOf(roleType: string): ReadonlySet<string>;
+  /** every role type with what it grants */
+  roles(): ReadonlyMap<string, ReadonlySet<string>>;
+  /** moves on whenever any role's grants change */
+  generation(): number;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 export const createAuthenticator = ({ jwt, tokens }: Credentials, accounts: AccountDirectory): Authenticator => {
-  const publicPrincipal = createRolePrincipal('public', accounts.publicRole, accounts.permissionsOf(accounts.publicRole));
+  let publicPrincipal: Principal | undefined;
+  let publicGeneration = -1;
+  const publicOf = (): Principal => {
+    const generation = accounts.generation();
+    if (!publicPrincipal || publicGeneration !== generation) {
+      publicPrincipal = createRolePrincipal('public', accounts.publicRole, accounts.permissionsOf(accounts.publicRole), generation);
+      publicGeneration = generation;
+    }
+    return publicPrincipal;
+  };
 
   const userPrincipal = async (jwtToken: string): Promise<Principal | undefined> => {
     const userId = jwt.verify(jwtToken);
     if (userId === undefined) return undefined;
     const account = await accounts.activeUser(userId);
-    return account && createRolePrincipal('user', account.roleType, accounts.permissionsOf(account.roleType), { user: account.user });
+    return account && createRolePrincipal('user', account.roleType, accounts.permissionsOf(account.roleType), accounts.generation(), { user: account.user });
   };
 
   return {
     async authenticate(authorization) {
-      if (authorization === null || authorization.trim() === '') return publicPrincipal;
+      if (authorization === null || authorization.trim() === '') return publicOf();
       const credential = BEARER.exec(authorization.trim())?.[1];
       if (credential === undefined) throw unauthorizedError();
       // A JWT is tried first only to spare users the token lookup; a key declared in config/admin may

@@ -21,14 +21,16 @@ export interface Principal {
 
 /**
  * The Public role, or a user's role. A user gets their role's permissions only: the Public role's
- * grants do not add up (Strapi's rule).
+ * grants do not add up (Strapi's rule). `generation`: of the roles' grants, so a role's permission
+ * set is named anew when what it grants changes.
  */
 export const createRolePrincipal = (
   kind: 'public' | 'user',
   role: string,
   permissions: ReadonlySet<string>,
+  generation: number,
   extra: Pick<Principal, 'user'> = {},
-): Principal => ({ kind, role, ...extra, grants: `${kind}:${role}`, can: (permission) => permissions.has(permission) });
+): Principal => ({ kind, role, ...extra, grants: `${kind}:${role}@${generation}`, can: (permission) => permissions.has(permission) });
 
 const READ_ACTIONS = new Set(['find', 'findOne']);
 

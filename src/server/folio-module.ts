@@ -5,7 +5,7 @@ import type { ContentType, Models } from '../models/types';
 import { withPluginTypes } from '../models/extend-plugin-types';
 import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
-import type { Authenticator } from '../auth/authenticate';
+import type { AccountDirectory, Authenticator } from '../auth/authenticate';
 import type { RestCalls } from './rest/rest-calls';
 import type { ProjectRouteTable } from '../project/project-routes';
 
@@ -24,6 +24,8 @@ export interface Runtime {
   graphql: GraphqlServer;
   /** the one authenticator every surface asks, made once every module has started */
   authenticator: Authenticator;
+  /** the accounts and roles the authenticator asks */
+  accounts: AccountDirectory;
   /** the hand-written extensions (schema/extensions), without the modules' own */
   extensions: Extension[];
   /** the one REST front: every REST route that reads documents compiles its request through it */
@@ -37,7 +39,10 @@ export interface FolioModule {
   /** permissions its HTTP routes check that no schema field requires (REST-only actions), so roles may grant them */
   permissions?: readonly string[];
   extension?: Extension;
-  start?(): Promise<void>;
+  /** `permissions`: every permission something checks (the schema's scopes, REST-only actions, project actions) */
+  start?(known: { permissions: ReadonlySet<string> }): Promise<void>;
+  /** the accounts a credential can name, from the module that keeps users and roles: available once started */
+  accounts?(): AccountDirectory;
   /** releases what `start` opened (sockets, timers), before the store closes */
   stop?(): Promise<void>;
   routes?(runtime: Runtime): HttpRoute[];

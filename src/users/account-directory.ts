@@ -1,28 +1,25 @@
-import type { FolioConfig } from '../config/types';
 import type { Store } from '../storage/types';
-import type { DocumentService } from '../documents/document-service';
 import type { AccountDirectory } from '../auth/authenticate';
 import { USER_CONTENT_TYPE, publicFieldsOf } from './users-content-types';
-import { AUTHENTICATED_ROLE, PUBLIC_ROLE, loadRoleTypes, rolePermissions } from './roles';
+import { AUTHENTICATED_ROLE, PUBLIC_ROLE } from './roles';
+import type { RoleGrants } from './role-grants';
 
 /**
- * Users as authentication sees them. Roles are fixed by the config and seeded at start, so this is made after.
- * A role's type never changes once its row exists, so the types read are kept; a role id not known yet
- * (seeded by another instance on the same database after this one started) is read from the store.
+ * Users as authentication sees them, with what their roles grant. A role id not known yet (made by
+ * another instance on the same database since the last poll) has the roles read again.
  */
-export const createAccountDirectory = async (config: FolioConfig, store: Store, documents: DocumentService): Promise<AccountDirectory> => {
-  const permissions = rolePermissions(config);
-  const roleTypes = await loadRoleTypes(documents);
+export const createAccountDirectory = (grants: RoleGrants, store: Store): AccountDirectory => {
   const roleTypeOf = async (roleId: string): Promise<string | undefined> => {
-    if (!roleTypes.has(roleId)) for (const [id, type] of await loadRoleTypes(documents)) roleTypes.set(id, type);
-    return roleTypes.get(roleId);
+    if (grants.typeOf(roleId) === undefined) await grants.reload();
+    return grants.typeOf(roleId);
   };
   const users = store.collection(USER_CONTENT_TYPE.collectionName);
   const userFields = publicFieldsOf(USER_CONTENT_TYPE);
-  const none: ReadonlySet<string> = new Set();
   return {
     publicRole: PUBLIC_ROLE,
-    permissionsOf: (roleType) => permissions.get(roleType) ?? none,
+    permissionsOf: grants.permissionsOf,
+    roles: grants.all,
+    generation: grants.generation,
     async activeUser(id) {
       // Never the private attributes: the user travels in the context, to policies and `me`.
       const user = await users.findOne({ id }, { projection: [...userFields, 'role'] });

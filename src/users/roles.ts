@@ -2,11 +2,13 @@ import type { FolioConfig } from '../config/types';
 import type { DocumentService } from '../documents/document-service';
 import type { Scope } from '../documents/scope';
 import type { StoredDocument } from '../storage/types';
-import { ROLE_CONTENT_TYPE } from './users-content-types';
+import { PERMISSION_CONTENT_TYPE, ROLE_CONTENT_TYPE } from './users-content-types';
 
 /**
- * Roles are declared in `users-permissions.config.roles.<type>.permissions` and nowhere else: the
- * store keeps one row per role (users point at it), the permissions are read from the config.
+ * Roles and the actions they grant are rows in the store, as in Strapi. A role listed in
+ * `users-permissions.config.roles` belongs to the configuration: its grants are written from it at
+ * every start and the API may not change it. Any other role (made through the API, or Public and
+ * Authenticated when the configuration leaves them out) belongs to the API.
  */
 
 export const PUBLIC_ROLE = 'public';
@@ -20,10 +22,17 @@ export const USER_WRITE_PERMISSIONS = {
   destroy: 'plugin::users-permissions.user.destroy',
 } as const;
 
+/** Strapi's role administration actions (its role controller's), on both surfaces */
+export const ROLE_WRITE_PERMISSIONS = {
+  create: 'plugin::users-permissions.role.createRole',
+  update: 'plugin::users-permissions.role.updateRole',
+  destroy: 'plugin::users-permissions.role.deleteRole',
+} as const;
+
 const PUBLISHED: Scope = { status: 'published' };
 
 /** Strapi's initial grants, which a Folio config adds to rather than replaces. */
-const DEFAULT_GRANTS: Record<string, string[]> = {
+export const DEFAULT_GRANTS: Record<string, string[]> = {
   [PUBLIC_ROLE]: [],
   // as Strapi's default Authenticated role
   [AUTHENTICATED_ROLE]: [ME_PERMISSION, CHANGE_PASSWORD_PERMISSION],
@@ -34,21 +43,23 @@ const DEFAULT_DESCRIPTIONS: Record<string, string> = {
   [AUTHENTICATED_ROLE]: 'Default role given to authenticated user.',
 };
 
-export const rolePermissions = (config: FolioConfig): Map<string, ReadonlySet<string>> => {
-  const types = new Set([...Object.keys(DEFAULT_GRANTS), ...Object.keys(config.usersPermissions.roles)]);
-  return new Map(
-    [...types].map((type) => [type, new Set([...(DEFAULT_GRANTS[type] ?? []), ...(config.usersPermissions.roles[type]?.permissions ?? [])])]),
-  );
-};
-
 const displayNameOf = (type: string): string => type.charAt(0).toUpperCase() + type.slice(1);
 
+export interface SeededRoles {
+  /** the row of every role the configuration or Strapi's defaults declare, by role type */
+  rows: Map<string, StoredDocument>;
+  /** the types whose row this start created */
+  created: Set<string>;
+}
+
+/** The role types Folio always has, and those the configuration lists. */
+const declaredTypes = (config: FolioConfig): Set<string> => new Set([...Object.keys(DEFAULT_GRANTS), ...Object.keys(config.usersPermissions.roles)]);
+
 /**
- * One row per declared role, created or refreshed at start; returns the rows by role type. Instances
- * starting together on one database may both create a role: the unique `type` keeps one, and the
- * other instance takes that one.
+ * One row per declared role, created or refreshed at start. Instances starting together on one
+ * database may both create a role: the unique `type` keeps one, and the other instance takes that one.
  */
-export const seedRoles = async (config: FolioConfig, documents: DocumentService): Promise<Map<string, StoredDocument>> => {
+export const seedRoles = async (config: FolioConfig, documents: DocumentService): Promise<SeededRoles> => {
   const existing = new Map((await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED)).map((row) => [row.type as string, row]));
   const create = async (data: StoredDocument): Promise<StoredDocument> => {
     try {
@@ -60,13 +71,15 @@ export const seedRoles = async (config: FolioConfig, documents: DocumentService)
     }
   };
   const seeded = new Map<string, StoredDocument>();
-  for (const type of rolePermissions(config).keys()) {
+  const created = new Set<string>();
+  for (const type of declaredTypes(config)) {
     const data = {
       name: displayNameOf(type),
       description: config.usersPermissions.roles[type]?.description ?? DEFAULT_DESCRIPTIONS[type] ?? null,
       type,
     };
     const row = existing.get(type);
+    if (!row) created.add(type);
     const unchanged = row && row.name === data.name && row.description === data.description;
     seeded.set(
       type,
@@ -77,9 +90,43 @@ export const seedRoles = async (config: FolioConfig, documents: DocumentService)
           : await documents.update(ROLE_CONTENT_TYPE, row.documentId as string, data, PUBLISHED),
     );
   }
-  return seeded;
+  return { rows: seeded, created };
 };
 
-/** role documentId → role type, for turning a user's `role` reference into permissions. */
-export const loadRoleTypes = async (documents: DocumentService): Promise<Map<string, string>> =>
-  new Map((await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED)).map((row) => [row.documentId as string, row.type as string]));
+/**
+ * Makes a role's permission rows grant exactly `actions`: what is missing is added, what is not
+ * wanted any more is removed, and so is a second row of one action (two instances seeding together).
+ * `current`: the role's rows, read by the caller.
+ */
+export const setRoleGrants = async (documents: DocumentService, roleId: string, actions: ReadonlySet<string>, current: StoredDocument[]): Promise<void> => {
+  const kept = new Set<string>();
+  for (const row of current) {
+    const action = row.action as string;
+    if (actions.has(action) && !kept.has(action)) kept.add(action);
+    else await documents.remove(PERMISSION_CONTENT_TYPE, row.documentId as string, undefined);
+  }
+  for (const action of actions) {
+    if (!kept.has(action)) await documents.create(PERMISSION_CONTENT_TYPE, { action, role: roleId }, PUBLISHED);
+  }
+};
+
+export const readGrantRows = (documents: DocumentService): Promise<StoredDocument[]> => documents.findMany(PERMISSION_CONTENT_TYPE, PUBLISHED);
+
+/**
+ * Writes the grants the configuration declares: a listed role grants exactly what it lists (and
+ * Authenticated Strapi's defaults too). Public and Authenticated, when not listed, get Strapi's
+ * defaults once: when their row is made, or when no grant is stored at all (a store from before
+ * grants were stored, whose roles held just those); after that they are the API's to change.
+ */
+export const applyConfiguredGrants = async (config: FolioConfig, documents: DocumentService, roles: SeededRoles): Promise<void> => {
+  const rows = await readGrantRows(documents);
+  for (const [type, role] of roles.rows) {
+    const listed = config.usersPermissions.roles[type];
+    if (!listed && !roles.created.has(type) && rows.length > 0) continue;
+    const actions = new Set([...(DEFAULT_GRANTS[type] ?? []), ...(listed?.permissions ?? [])]);
+    await setRoleGrants(documents, role.documentId as string, actions, rows.filter((row) => row.role === role.documentId));
+  }
+};
+
+/** The type of a role the configuration owns, which the API may not change. */
+export const isConfiguredRole = (config: FolioConfig, type: string): boolean => Object.hasOwn(config.usersPermissions.roles, type);

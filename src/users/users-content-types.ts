@@ -10,6 +10,7 @@ import type { ContentType, Models } from '../models/types';
 
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
+export const PERMISSION_UID = 'plugin::users-permissions.permission';
 
 const BUILT_IN_FILE = '(built in: users-permissions)';
 
@@ -52,11 +53,30 @@ export const ROLE_CONTENT_TYPE: ContentType = {
     name: { type: 'string', required: true, minLength: 3, localized: false },
     description: { type: 'string', localized: false },
     type: { type: 'string', unique: true, localized: false },
+    permissions: { type: 'relation', relation: 'oneToMany', target: PERMISSION_UID, mappedBy: 'role', localized: false },
     users: { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role', localized: false },
   },
 };
 
-export const USERS_PERMISSIONS_CONTENT_TYPES = [USER_CONTENT_TYPE, ROLE_CONTENT_TYPE];
+/** One row per action a role grants, as Strapi stores them: what roles made through the API hold lives here. */
+export const PERMISSION_CONTENT_TYPE: ContentType = {
+  uid: PERMISSION_UID,
+  apiName: 'users-permissions',
+  kind: 'collectionType',
+  collectionName: 'up_permissions',
+  singularName: 'users-permissions-permission',
+  pluralName: 'users-permissions-permissions',
+  displayName: 'Permission',
+  draftAndPublish: false,
+  localized: false,
+  file: BUILT_IN_FILE,
+  attributes: {
+    action: { type: 'string', required: true, localized: false },
+    role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions', localized: false },
+  },
+};
+
+export const USERS_PERMISSIONS_CONTENT_TYPES = [USER_CONTENT_TYPE, ROLE_CONTENT_TYPE, PERMISSION_CONTENT_TYPE];
 
 /** The user type as the project has it: the plugin's, with what `extensions/users-permissions` adds. */
 export const userTypeOf = (models: Models): ContentType => models.contentTypes.get(USER_UID) ?? USER_CONTENT_TYPE;

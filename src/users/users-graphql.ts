@@ -2,8 +2,9 @@ import type { Extension } from '../extensions/types';
 import type { FolioContext } from '../context';
 import type { DocumentService } from '../documents/document-service';
 import type { StoredDocument } from '../storage/types';
-import { ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
-import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from './roles';
+import { PERMISSION_UID, ROLE_CONTENT_TYPE, ROLE_UID, USER_UID } from './users-content-types';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, ROLE_WRITE_PERMISSIONS, USER_WRITE_PERMISSIONS } from './roles';
+import type { RoleAdmin } from './role-admin';
 import type { UserAdmin } from './user-admin';
 import { refuseOverLimit, type RateLimiter } from './rate-limiter';
 import { clientOfContext } from '../resolvers/client-address';
@@ -61,6 +62,18 @@ type UsersPermissionsUserEntityResponse {
   data: UsersPermissionsUser
 }
 
+type UsersPermissionsCreateRolePayload {
+  ok: Boolean!
+}
+
+type UsersPermissionsUpdateRolePayload {
+  ok: Boolean!
+}
+
+type UsersPermissionsDeleteRolePayload {
+  ok: Boolean!
+}
+
 type Query {
   me: UsersPermissionsMe
 }
@@ -77,6 +90,12 @@ type Mutation {
   changePassword(currentPassword: String!, password: String!, passwordConfirmation: String!): UsersPermissionsLoginPayload
   """Confirm an email users email address"""
   emailConfirmation(confirmation: String!): UsersPermissionsLoginPayload
+  """Create a new role"""
+  createUsersPermissionsRole(data: UsersPermissionsRoleInput!): UsersPermissionsCreateRolePayload
+  """Update an existing role"""
+  updateUsersPermissionsRole(id: ID!, data: UsersPermissionsRoleInput!): UsersPermissionsUpdateRolePayload
+  """Delete an existing role"""
+  deleteUsersPermissionsRole(id: ID!): UsersPermissionsDeleteRolePayload
   """Create a new user"""
   createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
   """Update an existing user"""
@@ -104,12 +123,13 @@ export interface UsersGraphqlOptions {
   /** available once the module has started */
   accounts: () => UserAccounts;
   admin: () => UserAdmin;
+  roleAdmin: () => RoleAdmin;
   passwordReset: PasswordReset;
   emailConfirmation: EmailConfirmation;
   limiter: RateLimiter;
 }
 
-export const createUsersGraphqlExtension = ({ documents, accounts, admin, passwordReset, emailConfirmation, limiter }: UsersGraphqlOptions): Extension => {
+export const createUsersGraphqlExtension = ({ documents, accounts, admin, roleAdmin, passwordReset, emailConfirmation, limiter }: UsersGraphqlOptions): Extension => {
   /** Sign-in, sign-up, password and confirmation mutations: counted per client, as their REST routes. */
   const limited =
     <A, R>(action: (args: A, context: FolioContext) => Promise<R>) =>
@@ -135,6 +155,18 @@ export const createUsersGraphqlExtension = ({ documents, accounts, admin, passwo
         createUsersPermissionsUser: async (_: unknown, args: { data: Record<string, unknown> }) => ({ data: await admin().create(userBody(args.data)) }),
         updateUsersPermissionsUser: async (_: unknown, args: { id: string; data: Record<string, unknown> }) => ({ data: await admin().update(Number(args.id), userBody(args.data)) }),
         deleteUsersPermissionsUser: async (_: unknown, args: { id: string }) => ({ data: await admin().remove(Number(args.id)) }),
+        createUsersPermissionsRole: async (_: unknown, args: { data: Record<string, unknown> }) => {
+          await roleAdmin().create(args.data);
+          return { ok: true };
+        },
+        updateUsersPermissionsRole: async (_: unknown, args: { id: string; data: Record<string, unknown> }) => {
+          await roleAdmin().update(args.id, args.data);
+          return { ok: true };
+        },
+        deleteUsersPermissionsRole: async (_: unknown, args: { id: string }) => {
+          await roleAdmin().remove(args.id);
+          return { ok: true };
+        },
       },
       UsersPermissionsMe: {
         role: (user: StoredDocument) =>
@@ -153,10 +185,15 @@ export const createUsersGraphqlExtension = ({ documents, accounts, admin, passwo
       'Mutation.createUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.create] } },
       'Mutation.updateUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.update] } },
       'Mutation.deleteUsersPermissionsUser': { auth: { scope: [USER_WRITE_PERMISSIONS.destroy] } },
+      'Mutation.createUsersPermissionsRole': { auth: { scope: [ROLE_WRITE_PERMISSIONS.create] } },
+      'Mutation.updateUsersPermissionsRole': { auth: { scope: [ROLE_WRITE_PERMISSIONS.update] } },
+      'Mutation.deleteUsersPermissionsRole': { auth: { scope: [ROLE_WRITE_PERMISSIONS.destroy] } },
     },
     shadowCRUD: {
       [USER_UID]: { disableMutations: true },
       [ROLE_UID]: { disableMutations: true },
+      // read through a role's `permissions`, as Strapi serves them
+      [PERMISSION_UID]: { disableQueries: true, disableMutations: true },
     },
   };
 };

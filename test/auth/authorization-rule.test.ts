@@ -24,8 +24,8 @@ const schema = applyAuthOverrides(
   new Map([['Query.open', false]]),
 );
 
-const reader = createRolePrincipal('public', 'public', new Set(['api::article.article.find']));
-const user = createRolePrincipal('user', 'authenticated', new Set(['api::article.article.find']), { user: { id: 1 } });
+const reader = createRolePrincipal('public', 'public', new Set(['api::article.article.find']), 0);
+const user = createRolePrincipal('user', 'authenticated', new Set(['api::article.article.find']), 0, { user: { id: 1 } });
 const forbidden = (query: string, principal = reader, operationName?: string) =>
   findForbidden(schema, parse(query), principal, operationName).map((error) => error.extensions.error);
 

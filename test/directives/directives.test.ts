@@ -60,7 +60,7 @@ describe('@auth', () => {
   });
 
   test('the authorization rule forbids what the principal cannot do, inside fragments too', () => {
-    const reader = createRolePrincipal('public', 'public', new Set(['api::item.item.find']));
+    const reader = createRolePrincipal('public', 'public', new Set(['api::item.item.find']), 0);
     expect(findForbidden(schema, parse('{ items { id } }'), reader)).toHaveLength(0);
     const forbidden = findForbidden(schema, parse('{ ...F } fragment F on Query { item { id } }'), reader);
     expect(forbidden).toHaveLength(1);

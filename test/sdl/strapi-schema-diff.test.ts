@@ -60,10 +60,6 @@ const KNOWN: Array<{ pattern: RegExp; reason: string }> = [
     pattern: /^type \w+Input\.\w+: \[?ID\]? \(Folio: RelationInput\)$/,
     reason: "on purpose: relation inputs take Strapi's ID and [ID] variables and also { connect, disconnect, set }",
   },
-  {
-    pattern: /UsersPermissionsPermission|UsersPermissionsRole\.permissions|UsersPermissionsRoleInput|UsersPermissions(Create|Update|Delete)RolePayload|Mutation\.(create|update|delete)UsersPermissionsRole/,
-    reason: 'not served: roles and permissions are configuration files (config/plugins), not content',
-  },
 ];
 
 let folio: GraphQLSchema;

@@ -7,7 +7,6 @@ import { createProjectRouteHandler } from './project-route-handler';
 import { createSofaRoutes } from './sofa-routes';
 import { createDocsRoutes, servesApiDocs } from './docs-routes';
 import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
-import { rolePermissions } from '../../users/roles';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each
@@ -21,9 +20,10 @@ export const createRestModule = (_services: Services): FolioModule => ({
   routes: (runtime) => {
     const routes = createContentRoutes(runtime.services.models, runtime.schema);
     const sofa = createSofaRoutes(runtime);
-    let document: unknown;
-    const { config, models } = runtime.services;
-    const roles = rolePermissions(config);
+    // the document states which roles may call each route: made again when what roles grant changes
+    let document: { generation: number; value: unknown } | undefined;
+    const { models } = runtime.services;
+    const { accounts } = runtime;
     const { projectRoutes } = runtime;
     // an API with route files has the routes they declare, and no others
     const servedByDefault = (contentType: ContentType) => !projectRoutes?.apis.has(contentType.apiName);
@@ -33,15 +33,20 @@ export const createRestModule = (_services: Services): FolioModule => ({
       const operation = routes.operationOf(route.contentType, route.action);
       return operation ? [{ route, operation }] : [];
     });
-    const documentOnce = () =>
-      (document ??= buildOpenApiDocument({
+    const documentOnce = () => {
+      const generation = accounts.generation();
+      if (document?.generation !== generation) document = { generation, value: build() };
+      return document.value;
+    };
+    const build = () =>
+      buildOpenApiDocument({
         schema: runtime.schema,
         models,
         routes: routes.routes.filter((route) => servedByDefault(route.contentType)),
         projectRoutes: projectOperations,
         extensionPaths: sofa?.paths ?? {},
-        roles,
-      }));
+        roles: accounts.roles(),
+      });
     return [
       ...(projectOperations.length > 0 ? [createProjectRouteHandler(runtime, projectOperations, routes)] : []),
       createContentHandler(runtime, routes, servedByDefault),

@@ -2,7 +2,11 @@ import type { FolioModule, FolioModuleFactory } from '../folio-module';
 import type { Services } from '../../context';
 import { openTokenControl, type TokenControl } from '../../auth/token-control';
 import { USERS_PERMISSIONS_CONTENT_TYPES, userTypeOf } from '../../users/users-content-types';
-import { AUTHENTICATED_ROLE, seedRoles, USER_WRITE_PERMISSIONS } from '../../users/roles';
+import { applyConfiguredGrants, AUTHENTICATED_ROLE, PUBLIC_ROLE, seedRoles, USER_WRITE_PERMISSIONS } from '../../users/roles';
+import { openRoleGrants, type RoleGrants } from '../../users/role-grants';
+import { createRoleAdmin, type RoleAdmin } from '../../users/role-admin';
+import { createAccountDirectory } from '../../users/account-directory';
+import type { AccountDirectory } from '../../auth/authenticate';
 import { createRateLimiter } from '../../users/rate-limiter';
 import { createUserAdmin, type UserAdmin } from '../../users/user-admin';
 import { createUserAccounts, type UserAccounts } from '../../users/user-accounts';
@@ -26,7 +30,7 @@ const create = (services: Services): FolioModule => {
   const mails = createAccountMails(config, emailProvider);
   const passwordReset = createPasswordReset({ documents, store, jwt, mail: mails.resetPassword });
   const emailConfirmation = createEmailConfirmation({ documents, store, jwt, mail: mails.emailConfirmation });
-  let ready: { accounts: UserAccounts; admin: UserAdmin; control: TokenControl } | undefined;
+  let ready: { accounts: UserAccounts; admin: UserAdmin; roleAdmin: RoleAdmin; grants: RoleGrants; directory: AccountDirectory; control: TokenControl } | undefined;
   const started = () => {
     if (!ready) throw new Error('the users-permissions module is used before it started');
     return ready;
@@ -35,25 +39,42 @@ const create = (services: Services): FolioModule => {
   return {
     name: 'users-permissions',
     permissions: Object.values(USER_WRITE_PERMISSIONS),
-    extension: createUsersGraphqlExtension({ documents, accounts: () => started().accounts, admin: () => started().admin, passwordReset, emailConfirmation, limiter }),
-    async start() {
+    extension: createUsersGraphqlExtension({
+      documents,
+      accounts: () => started().accounts,
+      admin: () => started().admin,
+      roleAdmin: () => started().roleAdmin,
+      passwordReset,
+      emailConfirmation,
+      limiter,
+    }),
+    async start({ permissions }) {
       const roles = await seedRoles(config, documents);
+      await applyConfiguredGrants(config, documents, roles);
       await tokens.seed(config.admin.apiTokens);
       const unusable = await tokens.countUnusable();
       if (unusable > 0) {
         process.stderr.write(`folio: ${unusable} API token(s) were made with another API token salt and open nothing; revoke and recreate them\n`);
       }
-      const defaultRoleId = roles.get(AUTHENTICATED_ROLE)!.documentId as string;
+      const defaultRoleId = roles.rows.get(AUTHENTICATED_ROLE)!.documentId as string;
+      const userType = userTypeOf(services.models);
+      const control = await openTokenControl(dataDir, tokens);
+      const grants = await openRoleGrants(documents);
       ready = {
         accounts: createUserAccounts({ documents, jwt, defaultRoleId, ...(config.usersPermissions.emailConfirmation ? { confirmation: emailConfirmation } : {}) }),
-        admin: createUserAdmin({ documents, defaultRoleId, userType: userTypeOf(services.models) }),
-        control: await openTokenControl(dataDir, tokens),
+        admin: createUserAdmin({ documents, defaultRoleId, userType }),
+        roleAdmin: createRoleAdmin({ documents, grants, config, known: permissions, userType, publicRoleId: roles.rows.get(PUBLIC_ROLE)!.documentId as string }),
+        grants,
+        directory: createAccountDirectory(grants, store),
+        control,
       };
     },
     async stop() {
       emailProvider?.close();
+      ready?.grants.close();
       await ready?.control.close();
     },
+    accounts: () => started().directory,
     routes: ({ authenticator, schema, rest }) =>
       createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }),
   };

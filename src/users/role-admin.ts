@@ -1,0 +1,149 @@
+import type { FolioConfig } from '../config/types';
+import type { DocumentService } from '../documents/document-service';
+import type { Scope } from '../documents/scope';
+import type { ContentType } from '../models/types';
+import type { StoredDocument } from '../storage/types';
+import { applicationError, badUserInput, notFoundError, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
+import { suggestKey } from '../config/suggest-key';
+import { isRecord } from '../common/is-record';
+import { ROLE_CONTENT_TYPE } from './users-content-types';
+import { AUTHENTICATED_ROLE, isConfiguredRole, PUBLIC_ROLE, readGrantRows, setRoleGrants } from './roles';
+import type { RoleGrants } from './role-grants';
+
+/**
+ * Strapi's role administration (`createUsersPermissionsRole`, `updateUsersPermissionsRole`,
+ * `deleteUsersPermissionsRole` and their REST routes), for roles the configuration does not own.
+ * Permissions are given as a list of actions (`["api::article.article.find"]`), or in the nested shape
+ * Strapi's admin panel sends (`{ "api::article": { controllers: { article: { find: { enabled: true } } } } }`).
+ */
+
+export interface RoleAdmin {
+  create(input: unknown): Promise<void>;
+  /** `id`: the role's numeric id, as Strapi takes it, or its documentId */
+  update(id: string, input: unknown): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+export interface RoleAdminOptions {
+  documents: DocumentService;
+  grants: RoleGrants;
+  config: FolioConfig;
+  /** every permission something checks: the only ones a role may be given */
+  known: ReadonlySet<string>;
+  userType: ContentType;
+  publicRoleId: string;
+}
+
+const PUBLISHED: Scope = { status: 'published' };
+/** `publishedAt` and `locale` are in Strapi's role input, as in every type's; roles have neither */
+const IGNORED = ['publishedAt', 'locale'];
+const CREATABLE = ['name', 'description', 'type', 'permissions'];
+const UPDATABLE = ['name', 'description', 'permissions'];
+
+/** lodash's `snakeCase(deburr(toLower(name)))`, which Strapi derives a role's type with */
+const typeFromName = (name: string): string =>
+  (name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').match(/[a-z]+|[0-9]+/g) ?? []).join('_');
+
+/** the enabled actions of Strapi's nested permissions object */
+const nestedActions = (value: Record<string, unknown>): unknown[] =>
+  Object.entries(value).flatMap(([type, entry]) =>
+    Object.entries(isRecord(entry) && isRecord(entry.controllers) ? entry.controllers : {}).flatMap(([controller, actions]) =>
+      Object.entries(isRecord(actions) ? actions : {})
+        .filter(([, action]) => isRecord(action) && action.enabled === true)
+        .map(([action]) => `${type}.${controller}.${action}`),
+    ),
+  );
+
+const actionsOf = (value: unknown, known: readonly string[]): Set<string> => {
+  const actions = Array.isArray(value) ? value : isRecord(value) ? nestedActions(value) : undefined;
+  if (!actions) throw validationErrors([{ path: ['permissions'], message: 'permissions must be a list of actions', name: 'ValidationError', value }]);
+  const issues: ValidationIssue[] = [];
+  actions.forEach((action, index) => {
+    if (typeof action === 'string' && known.includes(action)) return;
+    const meant = typeof action === 'string' ? suggestKey(action, known) : undefined;
+    issues.push({
+      path: ['permissions', String(index)],
+      message: `${JSON.stringify(action)} is not a permission anything here requires${meant ? ` (did you mean "${meant}"?)` : ''}`,
+      name: 'ValidationError',
+      value: action,
+    });
+  });
+  if (issues.length > 0) throw validationErrors(issues);
+  return new Set(actions as string[]);
+};
+
+/** The body's fields but those every type's input has and roles lack; a key not in `allowed` is refused. */
+const bodyOf = (input: unknown, allowed: readonly string[]): Record<string, unknown> => {
+  if (!isRecord(input)) throw badUserInput('Request body cannot be empty');
+  const body = Object.fromEntries(Object.entries(input).filter(([key, value]) => !IGNORED.includes(key) && value !== undefined));
+  if (Object.keys(body).length === 0) throw badUserInput('Request body cannot be empty');
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) throw badUserInput(`Invalid parameters: ${unknown.join(', ')}`);
+  return body;
+};
+
+const pick = (body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(keys.filter((key) => key in body).map((key) => [key, body[key]]));
+
+export const createRoleAdmin = ({ documents, grants, config, known, userType, publicRoleId }: RoleAdminOptions): RoleAdmin => {
+  const knownList = [...known].sort();
+  const plugins = config.sources?.plugins ?? 'config/plugins';
+
+  const refuseConfigured = (type: string) => {
+    if (isConfiguredRole(config, type)) throw applicationError(`The ${type} role is declared in ${plugins} (users-permissions.config.roles.${type}): change it there`);
+  };
+  const existing = async (id: string): Promise<StoredDocument> => {
+    const filter = /^\d+$/.test(id) ? { id: Number(id) } : { documentId: id };
+    const [role] = await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED, { filter, limit: 1 });
+    if (!role) throw notFoundError('Role not found');
+    return role;
+  };
+  const grantRowsOf = async (role: StoredDocument) => (await readGrantRows(documents)).filter((row) => row.role === role.documentId);
+
+  return {
+    async create(input) {
+      const body = bodyOf(input, CREATABLE);
+      const actions = body.permissions === undefined ? new Set<string>() : actionsOf(body.permissions, knownList);
+      const data = pick(body, ['name', 'description', 'type']);
+      if (data.type === undefined && typeof data.name === 'string') data.type = typeFromName(data.name);
+      if (typeof data.type === 'string') refuseConfigured(data.type);
+      const role = await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED);
+      try {
+        await setRoleGrants(documents, role.documentId as string, actions, []);
+      } finally {
+        await grants.reload();
+      }
+    },
+    async update(id, input) {
+      const body = bodyOf(input, UPDATABLE);
+      const role = await existing(id);
+      refuseConfigured(role.type as string);
+      const actions = body.permissions === undefined ? undefined : actionsOf(body.permissions, knownList);
+      const data = pick(body, ['name', 'description']);
+      if (Object.keys(data).length > 0) await documents.update(ROLE_CONTENT_TYPE, role.documentId as string, data, PUBLISHED);
+      if (!actions) return;
+      try {
+        await setRoleGrants(documents, role.documentId as string, actions, await grantRowsOf(role));
+      } finally {
+        await grants.reload();
+      }
+    },
+    async remove(id) {
+      const role = await existing(id);
+      if (role.type === PUBLIC_ROLE) throw applicationError('Cannot delete public role');
+      // Sign-up gives new users this role: without it nobody could sign up.
+      if (role.type === AUTHENTICATED_ROLE) throw applicationError('Cannot delete authenticated role');
+      refuseConfigured(role.type as string);
+      try {
+        // as Strapi does: the role's users fall back to the Public role
+        for (const user of await documents.findMany(userType, PUBLISHED, { filter: { role: role.documentId as string } })) {
+          await documents.update(userType, user.documentId as string, { role: publicRoleId }, PUBLISHED);
+        }
+        await setRoleGrants(documents, role.documentId as string, new Set(), await grantRowsOf(role));
+        await documents.remove(ROLE_CONTENT_TYPE, role.documentId as string, undefined);
+      } finally {
+        await grants.reload();
+      }
+    },
+  };
+};
