@@ -18,6 +18,12 @@ import type { RoleGrants } from './role-grants';
  */
 
 export interface RoleAdmin {
+  /** every role, by name, with its number of users (`nb_users`), as Strapi's role controller lists them */
+  list(): Promise<StoredDocument[]>;
+  /** one role with every action there is, each `enabled` or not, in Strapi's nested shape */
+  findOne(id: string): Promise<StoredDocument>;
+  /** every action there is, none enabled: what a role may be given */
+  actions(): NestedPermissions;
   create(input: unknown): Promise<void>;
   /** `id`: the role's numeric id, as Strapi takes it, or its documentId */
   update(id: string, input: unknown): Promise<void>;
@@ -34,7 +40,23 @@ export interface RoleAdminOptions {
   publicRoleId: string;
 }
 
+/** `{ "api::article": { controllers: { article: { find: { enabled, policy } } } } }` */
+export type NestedPermissions = Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }>;
+
 const PUBLISHED: Scope = { status: 'published' };
+
+const nestedPermissions = (known: Iterable<string>, enabled: ReadonlySet<string>): NestedPermissions => {
+  const nested: NestedPermissions = {};
+  for (const permission of [...known].sort()) {
+    const last = permission.lastIndexOf('.');
+    const first = permission.indexOf('.');
+    if (first === last) continue;
+    const type = permission.slice(0, first);
+    const controller = permission.slice(first + 1, last);
+    ((nested[type] ??= { controllers: {} }).controllers[controller] ??= {})[permission.slice(last + 1)] = { enabled: enabled.has(permission), policy: '' };
+  }
+  return nested;
+};
 /** `publishedAt` and `locale` are in Strapi's role input, as in every type's; roles have neither */
 const IGNORED = ['publishedAt', 'locale'];
 const CREATABLE = ['name', 'description', 'type', 'permissions'];
@@ -101,6 +123,15 @@ export const createRoleAdmin = ({ documents, grants, config, known, userType, pu
   const grantRowsOf = async (role: StoredDocument) => (await readGrantRows(documents)).filter((row) => row.role === role.documentId);
 
   return {
+    async list() {
+      const roles = await documents.findMany(ROLE_CONTENT_TYPE, PUBLISHED, { sort: [['name', 1]] });
+      return Promise.all(roles.map(async (role) => ({ ...role, nb_users: await documents.count(userType, PUBLISHED, { role: role.documentId as string }) })));
+    },
+    async findOne(id) {
+      const role = await existing(id);
+      return { ...role, permissions: nestedPermissions(known, new Set((await grantRowsOf(role)).map((row) => row.action as string))) };
+    },
+    actions: () => nestedPermissions(known, new Set()),
     async create(input) {
       const body = bodyOf(input, CREATABLE);
       const actions = body.permissions === undefined ? new Set<string>() : actionsOf(body.permissions, knownList);

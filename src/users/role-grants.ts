@@ -28,6 +28,8 @@ export interface RoleGrants {
 
 const PUBLISHED: Scope = { status: 'published' };
 const NONE: ReadonlySet<string> = new Set();
+/** how soon another instance's change to a role is seen */
+const POLL_MS = 1000;
 
 interface Snapshot {
   grants: Map<string, Set<string>>;
@@ -48,7 +50,7 @@ const readSnapshot = async (documents: DocumentService): Promise<Snapshot> => {
   return { grants, types, signature };
 };
 
-export const openRoleGrants = async (documents: DocumentService, { pollMs = 1000 }: { pollMs?: number } = {}): Promise<RoleGrants> => {
+export const openRoleGrants = async (documents: DocumentService): Promise<RoleGrants> => {
   let snapshot = await readSnapshot(documents);
   let generation = 0;
   // a poll and a write's reload may overlap: the later read wins
@@ -64,7 +66,7 @@ export const openRoleGrants = async (documents: DocumentService, { pollMs = 1000
     generation += 1;
   };
   // A database that does not answer for a while keeps the grants last read: requests meet the outage themselves.
-  const timer = setInterval(() => void reload().catch(() => undefined), pollMs);
+  const timer = setInterval(() => void reload().catch(() => undefined), POLL_MS);
   timer.unref();
   return {
     permissionsOf: (roleType) => snapshot.grants.get(roleType) ?? NONE,

@@ -22,6 +22,13 @@ export const USER_WRITE_PERMISSIONS = {
   destroy: 'plugin::users-permissions.user.destroy',
 } as const;
 
+/** Strapi's role reads: the Shadow CRUD queries' and its REST routes'; `actions` lists what may be granted */
+export const ROLE_READ_PERMISSIONS = {
+  find: 'plugin::users-permissions.role.find',
+  findOne: 'plugin::users-permissions.role.findOne',
+  actions: 'plugin::users-permissions.permissions.getPermissions',
+} as const;
+
 /** Strapi's role administration actions (its role controller's), on both surfaces */
 export const ROLE_WRITE_PERMISSIONS = {
   create: 'plugin::users-permissions.role.createRole',

@@ -40,8 +40,10 @@ test('the printed SDL is the introspected schema of the running server', async (
   expect(printSchema(buildSchema(stdout))).toBe(printSchema(served));
   // what the modules add is there, what Shadow CRUD switched off is not
   for (const field of ['me: UsersPermissionsMe', 'login(', 'register(', 'uploadFiles_connection(', 'usersPermissionsUsers_connection(']) expect(stdout).toContain(field);
-  expect(stdout).not.toContain('createUsersPermissionsRole');
+  expect(stdout).not.toContain('usersPermissionsPermissions');
+  expect(stdout).not.toContain('createUsersPermissionsPermission');
   // the users-permissions module's own, in place of the Shadow CRUD mutations it switched off
+  expect(stdout).toContain('createUsersPermissionsRole(data: UsersPermissionsRoleInput!): UsersPermissionsCreateRolePayload');
   expect(stdout).toContain('createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!');
   expect(stdout).toMatch(/@auth\(scope: \["api::article\.article\.find"\]\)/);
 });

@@ -158,3 +158,45 @@ test('after a restart: roles made through the API keep their grants; a configure
   expect((await call(server.url, 'GET', '/api/categories', { headers: bearer(login.body.jwt) })).status).toBe(200);
   expect((await call(server.url, 'GET', '/api/articles', { headers: bearer(login.body.jwt) })).status).toBe(403);
 });
+
+describe("REST: Strapi's /api/users-permissions role routes", () => {
+  type Nested = Record<string, { controllers: Record<string, Record<string, { enabled: boolean }>> }>;
+  const rest = <T>(method: string, path: string, body?: unknown, headers = admin) => call<T>(server.url, method, `/api/users-permissions${path}`, { body, headers });
+
+  test('lists roles by name with their number of users, and one role with every action, enabled or not', async () => {
+    const list = await rest<{ roles: Array<{ id: number; name: string; type: string; nb_users: number }> }>('GET', '/roles');
+    expect(list.status).toBe(200);
+    const names = list.body.roles.map(({ name }) => name);
+    expect(names).toEqual([...names].sort());
+    expect(list.body.roles.find(({ type }) => type === 'public')?.nb_users).toEqual(expect.any(Number));
+    const editor = list.body.roles.find(({ type }) => type === 'editor')!;
+    const one = await rest<{ role: { type: string; permissions: Nested } }>('GET', `/roles/${editor.id}`);
+    expect(one.body.role.type).toBe('editor');
+    expect(one.body.role.permissions['api::article'].controllers.article).toMatchObject({ find: { enabled: true }, update: { enabled: true }, delete: { enabled: false } });
+    const all = await rest<{ permissions: Nested }>('GET', '/permissions');
+    expect(all.body.permissions['api::tag'].controllers.tag.find).toEqual({ enabled: false, policy: '' });
+    expect((await rest('GET', '/roles/987654')).status).toBe(404);
+  });
+
+  test("makes, changes and deletes a role with Strapi's nested permissions body", async () => {
+    const created = await rest('POST', '/roles', { name: 'Tagger', description: 'Tags', permissions: { 'api::tag': { controllers: { tag: { find: { enabled: true }, create: { enabled: true }, delete: { enabled: false } } } } } });
+    expect(created).toMatchObject({ status: 200, body: { ok: true } });
+    expect(actionsOf((await roles()).get('tagger'))).toEqual(['api::tag.tag.create', 'api::tag.tag.find']);
+    const id = await roleIdOf('tagger');
+    expect((await rest('PUT', `/roles/${id}`, { permissions: { 'api::tag': { controllers: { tag: { find: { enabled: true } } } } } })).body).toEqual({ ok: true });
+    expect(actionsOf((await roles()).get('tagger'))).toEqual(['api::tag.tag.find']);
+    expect((await rest('DELETE', `/roles/${id}`)).body).toEqual({ ok: true });
+    expect((await roles()).has('tagger')).toBe(false);
+  });
+
+  test("refusals in Strapi's envelope: no credentials, a configured role, a bad permission", async () => {
+    expect((await rest('GET', '/roles', undefined, {})).status).toBe(403);
+    expect((await rest('POST', '/roles', { name: 'Anyone' }, {})).status).toBe(403);
+    const configured = await rest<{ error: { name: string; message: string } }>('DELETE', `/roles/${await roleIdOf('editor')}`);
+    expect(configured.status).toBe(400);
+    expect(configured.body.error).toMatchObject({ name: 'ApplicationError', message: expect.stringMatching(/declared in/) });
+    const bad = await rest<{ data: null; error: { name: string; details: { errors: Array<{ path: string[] }> } } }>('POST', '/roles', { name: 'Typo', permissions: ['api::tag.tag.fnd'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ data: null, error: { name: 'ValidationError', details: { errors: [{ path: ['permissions', '0'] }] } } });
+  });
+});

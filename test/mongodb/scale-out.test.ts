@@ -121,9 +121,13 @@ test('an API token created through one opens the other; revoked through the othe
   expect((await call(two.url, 'GET', '/api/tags', { headers: bearer(key) })).status).toBe(401);
 }, 30_000);
 
+/** the JWT of the one user the next test signs up: sign-ups count against the small rate limit, so the last test reuses it */
+let roamer = '';
+
 test('sign-in attempts are counted across both; a JWT from one is honoured by the other', async () => {
   const signUp = await call<{ jwt: string }>(one.url, 'POST', '/api/auth/local/register', { body: { username: 'roamer', email: 'roamer@example.com', password: 'Passw0rd!' } });
   expect(signUp.status).toBe(200);
+  roamer = signUp.body.jwt;
   expect((await call<{ username: string }>(two.url, 'GET', '/api/users/me', { headers: bearer(signUp.body.jwt) })).body.username).toBe('roamer');
 
   const signIn = (server: ServerProcess, password: string) => call(server.url, 'POST', '/api/auth/local', { body: { identifier: 'roamer', password } });
@@ -136,4 +140,18 @@ test('sign-in attempts are counted across both; a JWT from one is honoured by th
   expect((await signIn(one, 'Passw0rd!')).status).toBe(429);
   const refused = await gql<unknown>(two, 'mutation { login(input: { identifier: "roamer", password: "Passw0rd!" }) { jwt } }');
   expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'RATE_LIMITED' }) })]);
+});
+
+test("what a role grants, changed through one, holds on the other within a second", async () => {
+  const tags = async (server: ServerProcess) => (await call(server.url, 'GET', '/api/tags', { headers: bearer(roamer) })).status;
+  expect(await tags(two)).toBe(403);
+  const roles = await gql<{ usersPermissionsRoles: Array<{ documentId: string; type: string }> }>(two, '{ usersPermissionsRoles { documentId type } }', admin);
+  const authenticated = roles.data.usersPermissionsRoles.find(({ type }) => type === 'authenticated')!;
+  const actions = ['plugin::users-permissions.user.me', 'plugin::users-permissions.auth.changePassword', 'api::tag.tag.find'];
+  const changed = await gql<unknown>(one, `mutation { updateUsersPermissionsRole(id: "${authenticated.documentId}", data: { permissions: ${JSON.stringify(actions)} }) { ok } }`, admin);
+  expect(changed).toEqual({ data: { updateUsersPermissionsRole: { ok: true } } });
+  expect(await tags(one)).toBe(200);
+  const started = Date.now();
+  await eventually(async () => (await tags(two)) === 200, 5000);
+  expect(Date.now() - started).toBeLessThan(2500);
 });

@@ -1,5 +1,5 @@
 import { UPLOAD_PERMISSIONS } from '../../media/upload-permissions';
-import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, ROLE_READ_PERMISSIONS, ROLE_WRITE_PERMISSIONS, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { errorResponses, json, ref, type OpenApiPaths, type OperationObject, type SchemaObject } from './openapi-shapes';
 import { securityFor, type RolePermissions } from './route-security';
 
@@ -139,6 +139,38 @@ const usersPaths = (user: string, roles: RolePermissions): OpenApiPaths => {
         { 200: json('OK', userRef), 404: ref('responses', 'NotFound') },
       ),
       delete: operation(tag, 'destroyUser', { ...securityFor(USER_WRITE_PERMISSIONS.destroy, roles, 'Remove a user.'), parameters: [idParameter] }, { 200: json('OK', userRef), 404: ref('responses', 'NotFound') }),
+    },
+    ...rolePaths(tag, roles),
+  };
+};
+
+const rolePaths = (tag: string, roles: RolePermissions): OpenApiPaths => {
+  const roleParameter = { name: 'id', in: 'path', required: true, description: "the role's numeric id or documentId", schema: { type: 'string' } };
+  const nested = { type: 'object', description: '`{ "api::article": { "controllers": { "article": { "find": { "enabled": true, "policy": "" } } } } }`', additionalProperties: true };
+  const role = { type: 'object', properties: { id: { type: 'integer' }, documentId: { type: 'string' }, name: { type: 'string' }, description: { type: 'string', nullable: true }, type: { type: 'string' } } };
+  const roleBody = body({
+    type: 'object',
+    properties: { name: { type: 'string' }, description: { type: 'string' }, type: { type: 'string' }, permissions: { anyOf: [{ type: 'array', items: { type: 'string' } }, nested] } },
+  });
+  const ok = json('OK', { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } });
+  const notFound = ref('responses', 'NotFound');
+  return {
+    '/api/users-permissions/roles': {
+      get: operation(tag, 'findRoles', securityFor(ROLE_READ_PERMISSIONS.find, roles, 'Every role, by name, with its number of users.'), {
+        200: json('OK', { type: 'object', properties: { roles: { type: 'array', items: { ...role, properties: { ...role.properties, nb_users: { type: 'integer' } } } } } }),
+      }),
+      post: operation(tag, 'createRole', { ...securityFor(ROLE_WRITE_PERMISSIONS.create, roles, 'Make a role.'), requestBody: roleBody }, { 200: ok }),
+    },
+    '/api/users-permissions/roles/{id}': {
+      get: operation(tag, 'findOneRole', { ...securityFor(ROLE_READ_PERMISSIONS.findOne, roles, 'One role, with every action enabled or not.'), parameters: [roleParameter] }, {
+        200: json('OK', { type: 'object', properties: { role: { ...role, properties: { ...role.properties, permissions: nested } } } }),
+        404: notFound,
+      }),
+      put: operation(tag, 'updateRole', { ...securityFor(ROLE_WRITE_PERMISSIONS.update, roles, 'Change a role the configuration does not list.'), parameters: [roleParameter], requestBody: roleBody }, { 200: ok, 404: notFound }),
+      delete: operation(tag, 'deleteRole', { ...securityFor(ROLE_WRITE_PERMISSIONS.destroy, roles, "Remove a role the configuration does not list; its users get the Public role."), parameters: [roleParameter] }, { 200: ok, 404: notFound }),
+    },
+    '/api/users-permissions/permissions': {
+      get: operation(tag, 'getPermissions', securityFor(ROLE_READ_PERMISSIONS.actions, roles, 'Every action a role may be given.'), { 200: json('OK', { type: 'object', properties: { permissions: nested } }) }),
     },
   };
 };

@@ -2,7 +2,7 @@ import type { FolioModule, FolioModuleFactory } from '../folio-module';
 import type { Services } from '../../context';
 import { openTokenControl, type TokenControl } from '../../auth/token-control';
 import { USERS_PERMISSIONS_CONTENT_TYPES, userTypeOf } from '../../users/users-content-types';
-import { applyConfiguredGrants, AUTHENTICATED_ROLE, PUBLIC_ROLE, seedRoles, USER_WRITE_PERMISSIONS } from '../../users/roles';
+import { applyConfiguredGrants, AUTHENTICATED_ROLE, PUBLIC_ROLE, ROLE_READ_PERMISSIONS, seedRoles, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { openRoleGrants, type RoleGrants } from '../../users/role-grants';
 import { createRoleAdmin, type RoleAdmin } from '../../users/role-admin';
 import { createAccountDirectory } from '../../users/account-directory';
@@ -38,7 +38,7 @@ const create = (services: Services): FolioModule => {
 
   return {
     name: 'users-permissions',
-    permissions: Object.values(USER_WRITE_PERMISSIONS),
+    permissions: [...Object.values(USER_WRITE_PERMISSIONS), ...Object.values(ROLE_READ_PERMISSIONS)],
     extension: createUsersGraphqlExtension({
       documents,
       accounts: () => started().accounts,
@@ -76,7 +76,7 @@ const create = (services: Services): FolioModule => {
     },
     accounts: () => started().directory,
     routes: ({ authenticator, schema, rest }) =>
-      createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }),
+      createUsersRoutes({ services, accounts: started().accounts, admin: started().admin, roleAdmin: started().roleAdmin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }),
   };
 };
 

@@ -14,6 +14,8 @@ import type { SignedIn, UserAccounts } from '../../users/user-accounts';
 import type { PasswordReset } from '../../users/password-reset';
 import type { EmailConfirmation } from '../../users/email-confirmation';
 import type { UserAdmin } from '../../users/user-admin';
+import type { RoleAdmin } from '../../users/role-admin';
+import { roleRoutes, type RouteEntry, type RouteHandler } from './role-routes';
 import { createUserQueries } from '../../users/user-queries';
 import { createBareReads, type BareQuery, type BareReadOutcome } from '../rest/bare-reads';
 import * as names from '../../sdl/naming';
@@ -33,6 +35,7 @@ export interface UsersRoutesOptions {
   services: Services;
   accounts: UserAccounts;
   admin: UserAdmin;
+  roleAdmin: RoleAdmin;
   passwordReset: PasswordReset;
   emailConfirmation: EmailConfirmation;
   authenticator: Authenticator;
@@ -43,8 +46,6 @@ export interface UsersRoutesOptions {
 
 const USER_QUERY_PARAMETERS: ReadonlySet<string> = new Set(LIST_QUERY_PARAMETERS);
 
-type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
-
 /** Anything but Folio's own errors is rethrown for the server's 500. */
 const sendFailure = (response: ServerResponse, error: unknown) => {
   const body = knownErrorBodyOf(error);
@@ -54,7 +55,7 @@ const sendFailure = (response: ServerResponse, error: unknown) => {
   sendError(response, body, http?.headers);
 };
 
-export const createUsersRoutes = ({ services, accounts, admin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
+export const createUsersRoutes = ({ services, accounts, admin, roleAdmin, passwordReset, emailConfirmation, authenticator, limiter, schema, rest }: UsersRoutesOptions): HttpRoute[] => {
   const queries = createUserQueries(services);
   const userType = userTypeOf(services.models);
   const reads = createBareReads(schema, rest, {
@@ -77,7 +78,7 @@ export const createUsersRoutes = ({ services, accounts, admin, passwordReset, em
 
   /** The auth routes: counted per client and refused past the rate limit; `permission`, when the route needs one. */
   const limited =
-    (respond: (request: IncomingMessage, response: ServerResponse, url: URL, principal: Principal) => Promise<void>, permission?: string): Handler =>
+    (respond: (request: IncomingMessage, response: ServerResponse, url: URL, principal: Principal) => Promise<void>, permission?: string): RouteHandler =>
     async (request, response, url) => {
       // A stale or forged bearer is refused here too, as the GraphQL mutations refuse it.
       const principal = permission ? await authorize(request, permission) : await principalOf(request);
@@ -93,7 +94,7 @@ export const createUsersRoutes = ({ services, accounts, admin, passwordReset, em
     };
 
   /** Answered with a JWT and the user (only the user after a sign-up that waits for its e-mail confirmation). */
-  const signIn = (action: (input: unknown, principal: Principal) => Promise<SignedIn>, permission?: string): Handler =>
+  const signIn = (action: (input: unknown, principal: Principal) => Promise<SignedIn>, permission?: string): RouteHandler =>
     limited(async (request, response, _url, principal) => {
       const { jwt, user } = await action(await bodyOf(request), principal);
       sendJson(response, 200, { jwt, user: queries.toRest(user) });
@@ -104,7 +105,8 @@ export const createUsersRoutes = ({ services, accounts, admin, passwordReset, em
 
   const parseQuery = (url: URL): BareQuery => parseQueryString(url.search, USER_QUERY_PARAMETERS, services.config.rest.strictQuery);
 
-  const handlers: Array<{ method: string; path: RegExp; handle: (match: RegExpExecArray) => Handler }> = [
+  const handlers: RouteEntry[] = [
+    ...roleRoutes({ roles: roleAdmin, authorize, bodyOf }),
     { method: 'POST', path: /^\/api\/auth\/local\/register\/?$/, handle: () => signIn(accounts.register) },
     { method: 'POST', path: /^\/api\/auth\/local\/?$/, handle: () => signIn(accounts.login) },
     {
