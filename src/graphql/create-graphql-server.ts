@@ -20,7 +20,6 @@ import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
 import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
-import { useRelationVariables } from './plugins/use-relation-variables';
 import { useTrustedDocuments } from './plugins/use-trusted-documents';
 import { renderOfflineGraphiql } from './graphiql/offline-graphiql';
 import { useOperationMetrics } from './plugins/use-operation-metrics';
@@ -122,7 +121,6 @@ export const createGraphqlServer = (
       useResponseSizeLimit(graphql.maxResponseBytes),
       useNoStore(),
       useClientErrors(),
-      useRelationVariables(),
       ...(graphql.persistedOperations ? [useTrustedDocuments(graphql.persistedOperations)] : []),
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),

@@ -15,6 +15,7 @@ import { withScope, type ScopedRow } from './row-scope';
 import { findSortedThroughRelations } from './relation-sort';
 import { attributeFieldResolvers } from './attribute-resolvers';
 import { prefetchConnectionRelations, prefetchRelations } from './prefetch-relations';
+import { withRelationWrites, type RelationWrite } from './relation-write-argument';
 
 /** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
 
@@ -81,13 +82,18 @@ const listResolvers = (contentType: ContentType) => {
 
 const writeScope = (contentType: ContentType, args: Args, context: FolioContext): Scope => readScope(contentType, args, context, false);
 
-/** A write's attributes. Strapi's inputs of types that are not localized have a `locale`, which names nothing to store. */
-const dataOf = (contentType: ContentType, args: Args): Args => {
-  const { locale, ...data } = args.data as Args;
-  return contentType.localized || locale === undefined ? (args.data as Args) : data;
+/**
+ * A write's attributes, with the `relations` argument's writes in place. Strapi's inputs of types that
+ * are not localized have a `locale`, which names nothing to store.
+ */
+const writeDataOf = (models: Models, contentType: ContentType) => (args: Args): Args => {
+  const { locale, ...rest } = args.data as Args;
+  const data = contentType.localized || locale === undefined ? (args.data as Args) : rest;
+  return withRelationWrites(models, contentType.attributes, data, args.relations as RelationWrite[] | undefined);
 };
 
-const collectionTypeRoots = (contentType: ContentType) => {
+const collectionTypeRoots = (models: Models, contentType: ContentType) => {
+  const dataOf = writeDataOf(models, contentType);
   const { list, connection } = listResolvers(contentType);
   return {
     Query: {
@@ -104,11 +110,11 @@ const collectionTypeRoots = (contentType: ContentType) => {
     Mutation: {
       [names.createMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const scope = writeScope(contentType, args, context);
-        return withScope(context, await context.services.documents.create(contentType, dataOf(contentType, args), scope), scope);
+        return withScope(context, await context.services.documents.create(contentType, dataOf(args), scope), scope);
       },
       [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const scope = writeScope(contentType, args, context);
-        return withScope(context, await context.services.documents.update(contentType, args.documentId as string, dataOf(contentType, args), scope), scope);
+        return withScope(context, await context.services.documents.update(contentType, args.documentId as string, dataOf(args), scope), scope);
       },
       [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
         const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
@@ -121,32 +127,35 @@ const collectionTypeRoots = (contentType: ContentType) => {
   };
 };
 
-const singleTypeRoots = (contentType: ContentType) => ({
-  Query: {
-    [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
-      const scope = readScope(contentType, args, context, false);
-      const row = await context.services.documents.findFirst(contentType, scope);
-      if (!row) return null;
-      await prefetchRelations(context, contentType, [withScope(context, row, scope)], info);
-      return row;
+const singleTypeRoots = (models: Models, contentType: ContentType) => {
+  const dataOf = writeDataOf(models, contentType);
+  return {
+    Query: {
+      [names.singularQueryName(contentType)]: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
+        const scope = readScope(contentType, args, context, false);
+        const row = await context.services.documents.findFirst(contentType, scope);
+        if (!row) return null;
+        await prefetchRelations(context, contentType, [withScope(context, row, scope)], info);
+        return row;
+      },
     },
-  },
-  Mutation: {
-    [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
-      const scope = writeScope(contentType, args, context);
-      return withScope(context, await context.services.documents.upsertSingle(contentType, dataOf(contentType, args), scope), scope);
+    Mutation: {
+      [names.updateMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+        const scope = writeScope(contentType, args, context);
+        return withScope(context, await context.services.documents.upsertSingle(contentType, dataOf(args), scope), scope);
+      },
+      [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
+        const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
+        const documentId = await context.services.documents.singleDocumentId(contentType);
+        if (!documentId || (await context.services.documents.remove(contentType, documentId, locale)) === 0) throw notFoundError();
+        return { documentId };
+      },
     },
-    [names.deleteMutationName(contentType)]: async (_: unknown, args: Args, context: FolioContext) => {
-      const locale = args.locale === undefined ? undefined : writeScope(contentType, args, context).locale;
-      const documentId = await context.services.documents.singleDocumentId(contentType);
-      if (!documentId || (await context.services.documents.remove(contentType, documentId, locale)) === 0) throw notFoundError();
-      return { documentId };
-    },
-  },
-});
+  };
+};
 
 export const contentTypeResolvers = (models: Models, contentType: ContentType): IResolvers => {
-  const roots = contentType.kind === 'singleType' ? singleTypeRoots(contentType) : collectionTypeRoots(contentType);
+  const roots = contentType.kind === 'singleType' ? singleTypeRoots(models, contentType) : collectionTypeRoots(models, contentType);
   const type = names.typeName(contentType);
   const fields = attributeFieldResolvers(models, contentType);
   if (contentType.localized) {

@@ -9,7 +9,7 @@ import { selectionText, selectionVariables } from './selection-plan';
  */
 
 /** Root arguments REST fills from the path, the query string and the body. */
-const ROOT_ARGUMENTS = ['documentId', 'filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'data', 'locale'] as const;
+const ROOT_ARGUMENTS = ['documentId', 'filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'data', 'locale', 'relations'] as const;
 export type RootArgument = (typeof ROOT_ARGUMENTS)[number];
 
 export const rootArgumentsOf = (operation: RouteOperation): RootArgument[] =>

@@ -93,7 +93,8 @@ const inputFieldOf = (context: EmitContext, owner: Owner, name: string, attribut
   const directives = disabledUnless(context.shadowCrud.field(owner.uid, name).isInputEnabled);
   switch (attribute.type) {
     case 'relation':
-      return { name, type: 'RelationInput', directives };
+      // Strapi's types, so clients' `$tags: [ID]` variables fit; the richer writes go through the `relations` argument
+      return { name, type: attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany' ? '[ID]' : 'ID', directives };
     case 'media':
       return { name, type: attribute.multiple ? '[ID]' : 'ID', directives };
     case 'component': {

@@ -1,4 +1,4 @@
-import type { ContentType } from '../models/types';
+import type { Attribute, ContentType, Models } from '../models/types';
 import * as names from './naming';
 import { authDirective, DISABLED, type SdlField } from './sdl-builder';
 import type { EmitContext } from './emit-model-sdl';
@@ -22,6 +22,16 @@ const subscriptionFields = (contentType: ContentType, args: string[], directives
     directives,
   }));
 
+/** Whether a type's input holds a relation, itself or in its components (a dynamic zone's input is JSON, which holds any form). */
+const hasRelationInput = (models: Models, attributes: Record<string, Attribute>, seen = new Set<string>()): boolean =>
+  Object.values(attributes).some((attribute) => {
+    if (attribute.type === 'relation') return true;
+    if (attribute.type !== 'component' || seen.has(attribute.component)) return false;
+    seen.add(attribute.component);
+    const component = models.components.get(attribute.component);
+    return component !== undefined && hasRelationInput(models, component.attributes, seen);
+  });
+
 export const emitRootFields = (context: EmitContext, contentType: ContentType): RootFields => {
   const type = names.typeName(contentType);
   const marks = (action: names.ContentAction): string[] => [
@@ -33,12 +43,13 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
   // reads only, as in Strapi's schema
   const read = [status, 'hasPublishedVersion: Boolean', `publicationFilter: ${PUBLICATION}`];
   const data = `data: ${names.inputName(type)}!`;
+  const relations = hasRelationInput(context.models, contentType.attributes) ? ['relations: [RelationWriteInput!]'] : [];
 
   if (contentType.kind === 'singleType') {
     return {
       queries: [{ name: names.singularQueryName(contentType), type, args: [...read, ...locale], directives: marks('find') }],
       mutations: [
-        { name: names.updateMutationName(contentType), type, args: [status, data, ...locale], directives: marks('update') },
+        { name: names.updateMutationName(contentType), type, args: [status, data, ...locale, ...relations], directives: marks('update') },
         {
           name: names.deleteMutationName(contentType),
           type: names.SHARED_NAMES.deleteResponse,
@@ -66,11 +77,11 @@ export const emitRootFields = (context: EmitContext, contentType: ContentType): 
     // A type whose mutations are off has none, rather than disabled ones: a module may define its own
     // under those names (users-permissions' createUsersPermissionsUser, typed as Strapi types it).
     mutations: !context.shadowCrud.isMutationsEnabled(contentType.uid) ? [] : [
-      { name: names.createMutationName(contentType), type, args: [status, data, ...locale], directives: marks('create') },
+      { name: names.createMutationName(contentType), type, args: [status, data, ...locale, ...relations], directives: marks('create') },
       {
         name: names.updateMutationName(contentType),
         type,
-        args: ['documentId: ID!', status, data, ...locale],
+        args: ['documentId: ID!', status, data, ...locale, ...relations],
         directives: marks('update'),
       },
       {

@@ -10,6 +10,19 @@ export interface EmitOptions {
   shadowCrud?: ShadowCrud;
 }
 
+/**
+ * Folio's addition to create and update mutations: relation writes in every form Strapi's REST takes
+ * (`connect`, `disconnect`, `set`, positions, numeric ids), which the `ID` fields of Strapi's inputs cannot hold.
+ */
+const RELATION_WRITE_SDL = `"""documentId, array of documentIds, numeric ids, or { connect, disconnect, set } (Strapi's relation forms)"""
+scalar RelationInput
+
+"""One relation of \`data\` written in any of Strapi's forms: \`path\` names it (\`["tags"]\`, \`["hero", "cta", "page"]\`, \`["cards", "0", "page"]\`)."""
+input RelationWriteInput {
+  path: [String!]!
+  value: RelationInput
+}`;
+
 /** Models → Shadow CRUD SDL text (directive definitions included), the input of the executable schema. */
 export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
   const context: EmitContext = { models, shadowCrud: options.shadowCrud ?? createShadowCrud(true) };
@@ -21,7 +34,7 @@ export const emitSdl = (models: Models, options: EmitOptions = {}): string => {
   return [
     DIRECTIVE_SDL,
     emitSharedSdl(),
-    '"""documentId, array of documentIds, or { connect, disconnect, set } (Strapi\'s relation forms)"""\nscalar RelationInput',
+    RELATION_WRITE_SDL,
     ...[...models.components.values()].map((component) => emitComponentSdl(context, component)),
     ...contentTypes.map((contentType) => emitContentTypeSdl(context, contentType)),
     // every schema has it: UploadFile.related answers with it, as polymorphic relations do

@@ -123,7 +123,7 @@ describe('GraphQL CRUD', () => {
   test('relations by documentId, read back from both sides', async () => {
     const tech = await createCategory('Tech');
     const created = await server.gql<{ createArticle: { category: { name: string } } }>(
-      'mutation($c: RelationInput) { createArticle(data: { title: "With category", category: $c }) { documentId category { name } } }',
+      'mutation($c: ID) { createArticle(data: { title: "With category", category: $c }) { documentId category { name } } }',
       { c: tech },
       admin(),
     );

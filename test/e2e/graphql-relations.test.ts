@@ -171,10 +171,10 @@ describe('look-ahead loading answers exactly as field-by-field loading', () => {
 });
 
 describe('writing relations', () => {
-  test('connect with positions, disconnect, set; the inverse side follows', async () => {
+  test("Strapi's [ID] in data; connect with positions, disconnect, set through the relations argument; the inverse side follows", async () => {
     const [a, b, c, d] = [await create('Tag', 'pa'), await create('Tag', 'pb'), await create('Tag', 'pc'), await create('Tag', 'pd')];
     const created = await ok<{ createArticle: { documentId: string; tags: Array<{ name: string }> } }>(
-      'mutation($t: RelationInput) { createArticle(data: { title: "positions", tags: $t }) { documentId tags { name } } }',
+      'mutation($t: [ID]) { createArticle(data: { title: "positions", tags: $t }) { documentId tags { name } } }',
       { t: [a, b] },
     );
     const id = created.createArticle.documentId;
@@ -182,7 +182,7 @@ describe('writing relations', () => {
 
     const update = (tags: unknown) =>
       ok<{ updateArticle: { tags: Array<{ name: string }> } }>(
-        'mutation($id: ID!, $t: RelationInput) { updateArticle(documentId: $id, data: { tags: $t }) { tags { name } } }',
+        'mutation($id: ID!, $t: RelationInput) { updateArticle(documentId: $id, data: {}, relations: [{ path: ["tags"], value: $t }]) { tags { name } } }',
         { id, t: tags },
       ).then((data) => data.updateArticle.tags.map((tag) => tag.name));
 
@@ -200,7 +200,7 @@ describe('writing relations', () => {
     const article = await ok<{ createArticle: { documentId: string } }>('mutation { createArticle(data: { title: "inverse" }) { documentId } }');
     const id = article.createArticle.documentId;
     const category = await ok<{ createCategory: { documentId: string; articles: Array<{ title: string }> } }>(
-      'mutation($a: RelationInput) { createCategory(data: { name: "Inverse", articles: $a }) { documentId articles { title } } }',
+      'mutation($a: [ID]) { createCategory(data: { name: "Inverse", articles: $a }) { documentId articles { title } } }',
       { a: [id] },
     );
     expect(category.createCategory.articles).toEqual([{ title: 'inverse' }]);
@@ -217,8 +217,8 @@ describe('writing relations', () => {
 
   test('a published article never shows draft relations; deep filters and relation arguments', async () => {
     const category = await create('Category', 'Deep');
-    await ok('mutation($c: RelationInput) { createArticle(data: { title: "deep published", category: $c }) { documentId } }', { c: category });
-    await ok('mutation($c: RelationInput) { createArticle(status: DRAFT, data: { title: "deep draft", category: $c }) { documentId } }', { c: category });
+    await ok('mutation($c: ID) { createArticle(data: { title: "deep published", category: $c }) { documentId } }', { c: category });
+    await ok('mutation($c: ID) { createArticle(status: DRAFT, data: { title: "deep draft", category: $c }) { documentId } }', { c: category });
     const read = await ok<{ categories: Array<{ articles: Array<{ title: string }> }> }>(
       '{ categories(filters: { name: { eq: "Deep" } }) { articles(sort: "title:desc") { title } } }',
       {},

@@ -115,3 +115,33 @@ test("a component's relation reads the version of its document's status: the dra
   const restDraft = await rest('GET', '/api/articles?status=draft&filters[title][$eq]=Owner&populate[hero][populate][cta][populate]=article');
   expect(((restDraft.body.data as Array<{ hero: { cta: { article: Json } } }>)[0].hero.cta.article).title).toBe('Target v2 draft');
 });
+
+test("the relations argument writes Strapi's richer forms into components, by path; a relation given twice writes nothing", async () => {
+  const [x, y, z] = [await named('Tag', 'path-x'), await named('Tag', 'path-y'), await named('Tag', 'path-z')];
+  const sport = await named('Category', 'Path sport');
+  const created = await ok<{ createArticle: { documentId: string; hero: { id: string; links: Array<{ id: string }> } } }>(
+    `mutation($tags: [ID]) { createArticle(data: { title: "By path", hero: { tags: $tags, links: [{ label: "one" }, { label: "two" }] } }) { documentId hero { id links { id } } } }`,
+    { tags: [x, y] },
+  );
+  const { documentId, hero } = created.createArticle;
+  // the components keep their ids: connect adds to what they hold
+  const data = { hero: { id: hero.id, links: hero.links.map(({ id }, index) => ({ id, label: ['one', 'two'][index] })) } };
+  const update = `mutation($id: ID!, $data: ArticleInput!, $relations: [RelationWriteInput!]) {
+    updateArticle(documentId: $id, data: $data, relations: $relations) { hero { tags { name } links { label category { name } } } }
+  }`;
+  const written = await server.gql<{ updateArticle: { hero: Json } }>(
+    update,
+    { id: documentId, data, relations: [{ path: ['hero', 'tags'], value: { connect: [{ documentId: z, position: { start: true } }] } }, { path: ['hero', 'links', '1', 'category'], value: { connect: [sport] } }] },
+    server.asAdmin,
+  );
+  expect(written.body.errors).toBeUndefined();
+  expect(written.body.data?.updateArticle.hero).toEqual({
+    tags: [{ name: 'path-z' }, { name: 'path-x' }, { name: 'path-y' }],
+    links: [{ label: 'one', category: null }, { label: 'two', category: { name: 'Path sport' } }],
+  });
+  const twice = { hero: { ...data.hero, tags: [x] } };
+  const refused = await server.gql(update, { id: documentId, data: twice, relations: [{ path: ['hero', 'tags'], value: { set: [y] } }] }, server.asAdmin);
+  expect(refused.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' }, message: expect.stringContaining('names a relation `data` gives too') });
+  const read = await ok<{ article: { hero: { tags: Json[] } } }>('query($id: ID!) { article(documentId: $id) { hero { tags { name } } } }', { id: documentId });
+  expect(read.article.hero.tags).toHaveLength(3);
+});

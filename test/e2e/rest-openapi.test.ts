@@ -74,6 +74,8 @@ describe('/api/openapi.json', () => {
     });
     expect(body.components.schemas.ArticleDocument.properties.title).toEqual({ type: 'string', nullable: true });
     expect(body.components.schemas.ArticleInput).toBeDefined();
+    // REST bodies take every relation form, though the GraphQL input types relations as ID
+    expect(body.components.schemas.ArticleInput.properties.tags.description).toMatch(/connect, disconnect, set/);
     // every query-string parameter the route takes is described
     const parameterName = (parameter: { $ref?: string; name?: string }) => parameter.name ?? body.components.parameters[parameter.$ref!.split('/').pop()!].name;
     expect(list.parameters.map(parameterName)).toEqual(

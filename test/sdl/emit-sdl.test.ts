@@ -41,7 +41,7 @@ describe('SDL emission', () => {
     expect(query.articles.args.map((arg) => arg.name)).toEqual(['filters', 'pagination', 'sort', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale']);
     expect(query.article.args.map((arg) => arg.name)).toEqual(['documentId', 'status', 'hasPublishedVersion', 'publicationFilter', 'locale']);
     expect(query.homepage.args.map((arg) => arg.name)).toEqual(['status', 'hasPublishedVersion', 'publicationFilter']);
-    expect(schema.getMutationType()!.getFields().createArticle.args.map((arg) => arg.name)).toEqual(['status', 'data', 'locale']);
+    expect(schema.getMutationType()!.getFields().createArticle.args.map((arg) => arg.name)).toEqual(['status', 'data', 'locale', 'relations']);
     expect(query.authors.args.map((arg) => arg.name)).not.toContain('locale');
     const mutation = schema.getMutationType()!.getFields();
     expect(Object.keys(mutation)).toEqual(

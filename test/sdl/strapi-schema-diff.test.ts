@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 /**
  * Folio's schema for the blog example against the one Strapi 5.54 generates for the same models
  * (test/fixtures/strapi-5.54/schema.graphql, a copy of ../shared/reference/strapi-5.54's): every type, field, argument, enum value and
- * union member of Strapi's must be in Folio's with the same type. What is not yet is listed below,
- * each entry with its reason; an entry that no longer matches a difference must be taken out, so
- * the list only shrinks. Folio's additions are not differences.
+ * union member of Strapi's must be in Folio's with the same type. Folio's additions are not differences.
  */
 
 const REFERENCE = join(__dirname, '..', 'fixtures', 'strapi-5.54', 'schema.graphql');
@@ -54,14 +52,6 @@ const differences = (reference: GraphQLSchema, folio: GraphQLSchema): string[] =
   return found;
 };
 
-/** What Folio does not have yet, or has otherwise on purpose (docs/strapi-projects.md), and why. */
-const KNOWN: Array<{ pattern: RegExp; reason: string }> = [
-  {
-    pattern: /^type \w+Input\.\w+: \[?ID\]? \(Folio: RelationInput\)$/,
-    reason: "on purpose: relation inputs take Strapi's ID and [ID] variables and also { connect, disconnect, set }",
-  },
-];
-
 let folio: GraphQLSchema;
 beforeAll(async () => {
   const configDir = mkdtempSync(join(tmpdir(), 'folio-sdl-diff-'));
@@ -73,9 +63,6 @@ beforeAll(async () => {
   }
 });
 
-test("every type, field, argument, enum value and union member of Strapi's schema is in Folio's with the same type, but for the known differences", () => {
-  const found = differences(parseSdl(readFileSync(REFERENCE, 'utf8')), folio);
-  expect(found.filter((line) => !KNOWN.some(({ pattern }) => pattern.test(line)))).toEqual([]);
-  // a known difference that is gone is taken off the list
-  expect(KNOWN.filter(({ pattern }) => !found.some((line) => pattern.test(line))).map(({ reason }) => reason)).toEqual([]);
+test("every type, field, argument, enum value and union member of Strapi's schema is in Folio's with the same type", () => {
+  expect(differences(parseSdl(readFileSync(REFERENCE, 'utf8')), folio)).toEqual([]);
 });

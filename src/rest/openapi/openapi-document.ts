@@ -1,7 +1,8 @@
 import { isInputObjectType, isObjectType, isEnumType, isIntrospectionType, type GraphQLSchema } from 'graphql';
 import { buildSchemaObjectFromType } from 'sofa-api';
 import { FILE_CONTENT_TYPE } from '../../media/file-model';
-import type { Models } from '../../models/types';
+import type { Attribute, Models } from '../../models/types';
+import * as names from '../../sdl/naming';
 import type { ContentRoute, ProjectRouteOperation } from '../content-routes';
 import { contentParameters, contentPaths, projectPaths } from './content-paths';
 import type { RolePermissions } from './route-security';
@@ -19,13 +20,30 @@ import { SCALAR_SCHEMAS } from './scalar-schemas';
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
+/**
+ * The relation fields of each `<Type>Input`: typed `ID`/`[ID]` as Strapi's GraphQL types them, while a
+ * REST body may hold them in every form (the REST front hands those to the `relations` argument).
+ */
+const relationInputFields = (models: Models): Map<string, string[]> => {
+  const relationsOf = (attributes: Record<string, Attribute>) => Object.entries(attributes).filter(([, attribute]) => attribute.type === 'relation').map(([name]) => name);
+  return new Map([
+    ...[...models.contentTypes.values()].map((contentType): [string, string[]] => [names.inputName(names.typeName(contentType)), relationsOf(contentType.attributes)]),
+    ...[...models.components.values()].map((component): [string, string[]] => [names.inputName(names.componentTypeName(component)), relationsOf(component.attributes)]),
+  ]);
+};
+
 /** sofa's schema for each object, input and enum type of the executable schema. */
-const typeSchemas = (schema: GraphQLSchema): Record<string, SchemaObject> => {
+const typeSchemas = (schema: GraphQLSchema, models: Models): Record<string, SchemaObject> => {
   const schemas: Record<string, SchemaObject> = {};
+  const relationFields = relationInputFields(models);
   for (const type of Object.values(schema.getTypeMap())) {
     if (isIntrospectionType(type) || ROOT_TYPES.has(type.name)) continue;
     if (isObjectType(type) || isInputObjectType(type)) schemas[type.name] = buildSchemaObjectFromType(type, { customScalars: SCALAR_SCHEMAS }) as SchemaObject;
     else if (isEnumType(type)) schemas[type.name] = { type: 'string', enum: type.getValues().map((value) => value.name) };
+    const properties = schemas[type.name]?.properties as Record<string, SchemaObject> | undefined;
+    for (const field of (isInputObjectType(type) && relationFields.get(type.name)) || []) {
+      if (properties && field in properties) properties[field] = SCALAR_SCHEMAS.RelationInput;
+    }
   }
   return schemas;
 };
@@ -73,7 +91,7 @@ export const buildOpenApiDocument = ({ schema, models, routes, projectRoutes = [
     security: [{ bearerAuth: [] }, {}],
     paths,
     components: {
-      schemas: { ...reachable([paths, own], typeSchemas(schema)), ...own },
+      schemas: { ...reachable([paths, own], typeSchemas(schema, models)), ...own },
       parameters: contentParameters(),
       responses: shared.responses,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token, or a user JWT from /api/auth/local' } },

@@ -14,6 +14,7 @@ import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parsePub
 import { takePublishedAt } from '../../rest/published-at';
 import { createSearchFilter } from '../../rest/search-filter';
 import { dataOfBody } from './check-body-data';
+import { splitRelationWrites } from '../../rest/relation-writes';
 import { rootArgumentsOf, operationText } from '../../rest/operation-text';
 import { selectionKey, selectionVariables } from '../../rest/selection-plan';
 import { createShaper, type Shaper } from '../../rest/shape-document';
@@ -117,7 +118,13 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
       const dataArgument = operation.field.args.find((arg) => arg.name === 'data');
       if (call.body && dataArgument) {
         const written = takePublishedAt(await call.body, v4);
-        values.data = dataOfBody(written.body, dataArgument.type);
+        const relationsArgument = operation.field.args.some((arg) => arg.name === 'relations');
+        const { data, rest: relations } = dataOfBody(written.body, dataArgument.type, (given) => {
+          const split = relationsArgument ? splitRelationWrites(models, call.contentType.attributes, given) : { data: given, relations: [] };
+          return { data: split.data, rest: split.relations };
+        });
+        values.data = data;
+        if (relations.length > 0) values.relations = relations;
         values.status ??= written.status;
       }
       const variables: Record<string, unknown> = {};
