@@ -72,16 +72,19 @@ const restBody = fc.oneof(
 export const restRequest = (known: Known): fc.Arbitrary<FuzzRequest> => {
   const id = fc.oneof(fc.constantFrom(...known.documentIds), shortString.map(encodeURIComponent), fc.constantFrom('%', '..', '1', '-1', '%2F'));
   const readPath = fc.oneof(
-    fc.constantFrom('/api/articles', '/api/categories', '/api/tags', '/api/authors', '/api/homepage', '/api/upload/files', '/api/users', '/api/users/me', '/api/users/count', '/api/nope', '/_health'),
+    fc.constantFrom('/api/articles', '/api/categories', '/api/tags', '/api/authors', '/api/homepage', '/api/upload/files', '/api/users', '/api/users/me', '/api/users/count', '/api/nope', '/_health', '/api/users-permissions/roles', '/api/users-permissions/permissions'),
     id.map((documentId) => `/api/articles/${documentId}`),
+    id.map((roleId) => `/api/users-permissions/roles/${roleId}`),
     id.map((documentId) => `/api/tags/${documentId}`),
   );
   const read = fc.record({ path: readPath, query: queryString, asAdmin: fc.boolean(), v4: fc.boolean() }).map(
     ({ path, query, asAdmin, v4 }): FuzzRequest => ({ kind: 'http', method: 'GET', path: `${path}?${query}`, headers: v4 ? { 'strapi-response-format': 'v4' } : {}, asAdmin }),
   );
   const writePath = fc.oneof(
-    fc.constantFrom('POST /api/articles', 'POST /api/tags', 'POST /api/categories', 'PUT /api/homepage', 'POST /api/auth/local', 'POST /api/auth/local/register', 'POST /api/auth/change-password', 'DELETE /api/nope'),
+    fc.constantFrom('POST /api/articles', 'POST /api/tags', 'POST /api/categories', 'PUT /api/homepage', 'POST /api/auth/local', 'POST /api/auth/local/register', 'POST /api/auth/change-password', 'DELETE /api/nope', 'POST /api/users-permissions/roles'),
     id.map((documentId) => `PUT /api/articles/${documentId}`),
+    id.map((roleId) => `PUT /api/users-permissions/roles/${roleId}`),
+    id.map((roleId) => `DELETE /api/users-permissions/roles/${roleId}`),
     id.map((documentId) => `DELETE /api/tags/${documentId}`),
   );
   const write = fc.record({ target: writePath, query: queryString, body: restBody, asAdmin: fc.boolean() }).map(({ target, query, body, asAdmin }): FuzzRequest => {
@@ -115,6 +118,25 @@ const graphqlDocument = fc
     return `query Q($v: JSON) { ${fields} }${fragment ? ' fragment F on Article { title }' : ''}`;
   });
 
+/** A JSON value as a GraphQL literal; keys that are no GraphQL name are left out. */
+const literalOf = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(literalOf).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{ ${Object.entries(value).filter(([key]) => /^[_A-Za-z]\w*$/.test(key)).map(([key, item]) => `${key}: ${literalOf(item)}`).join(', ')} }`;
+  }
+  return typeof value === 'number' && !Number.isFinite(value) ? 'null' : (JSON.stringify(value) ?? 'null');
+};
+
+/** Writes through the `relations` argument and the role mutations, with paths and values of any shape. */
+const writeDocument = fc.oneof(
+  fc
+    .tuple(fc.constantFrom('createArticle(', 'updateArticle(documentId: "nope", ', 'updateHomepage('), fc.array(fc.oneof(fieldName, fc.nat(3).map(String)), { maxLength: 4 }), json)
+    .map(([call, path, relation]) => `mutation { a: ${call}data: { title: "x" }, relations: [{ path: ${JSON.stringify(path)}, value: ${literalOf(relation)} }]) { documentId } }`),
+  fc
+    .tuple(fc.constantFrom('createUsersPermissionsRole(', 'updateUsersPermissionsRole(id: "3", ', 'deleteUsersPermissionsRole(id: "4"'), fc.dictionary(fc.constantFrom('name', 'description', 'type', 'permissions', 'users', 'nope'), shortString, { maxKeys: 4 }))
+    .map(([call, data]) => (call.startsWith('delete') ? `mutation { ${call}) { ok } }` : `mutation { ${call}data: ${literalOf(data)}) { ok } }`)),
+);
+
 /** A valid-looking document broken in a random place: cut, doubled, or wrapped in deep brackets. */
 const mangled = fc.oneof(
   fc.tuple(graphqlDocument, fc.nat()).map(([text, at]) => text.slice(0, at % (text.length + 1))),
@@ -128,7 +150,7 @@ const mangled = fc.oneof(
 
 export const graphqlRequest = fc
   .record({
-    query: fc.oneof({ weight: 3, arbitrary: graphqlDocument }, { weight: 2, arbitrary: mangled }),
+    query: fc.oneof({ weight: 3, arbitrary: graphqlDocument }, { weight: 2, arbitrary: mangled }, { weight: 1, arbitrary: writeDocument }),
     variables: fc.oneof(json.map(jsonText), fc.constantFrom('{"v":', '[1]', '"x"', '{"v":1e400}')),
     get: fc.boolean(),
     asAdmin: fc.boolean(),
