@@ -106,14 +106,20 @@ const listParams = (values: Array<string | number>): EntryValue[] => (values.len
 
 const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
-/** Conditions on a path read with json_extract (E) and json_type (T). */
+/**
+ * Conditions on a path read with json_extract (E) and json_type (T). On a plain path E gives an integer
+ * or real for numbers, text for strings, NULL for null, and 0 or 1 for booleans: so T is asked only to
+ * tell booleans from numbers, and only of a path that has held a boolean. Without T the condition is
+ * answered by the path's expression index alone, without reading a document.
+ */
 function plainCondition(target: FilterTarget, path: string, extract: string, operator: string, operand: unknown, options: unknown): Sql | undefined {
   const type = extract.replace('json_extract', 'json_type');
+  const numeric = (target.of(path) & KIND.boolean) === 0 ? '' : ` AND ${type} IN ('integer','real')`;
   const equals = (value: Scalar): Sql => {
     if (value === null) return { sql: `(${extract} IS NULL)`, params: [] };
     if (typeof value === 'boolean') return { sql: `(${type} IS '${value}')`, params: [] };
     if (typeof value === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} = ?)`, params: [value] };
-    return { sql: `(${extract} IS NOT NULL AND ${extract} = ? AND ${type} IN ('integer','real'))`, params: [value] };
+    return { sql: `(${extract} IS NOT NULL AND ${extract} = ?${numeric})`, params: [value] };
   };
   const among = (values: Scalar[]): Sql => {
     const strings = values.filter((value): value is string => typeof value === 'string');
@@ -121,7 +127,7 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
     const parts: Sql[] = [];
     if (strings.length > 0) parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN ${list(strings)})`, params: listParams(strings) });
     if (numbers.length > 0) {
-      parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN ${list(numbers)} AND ${type} IN ('integer','real'))`, params: listParams(numbers) });
+      parts.push({ sql: `(${extract} IS NOT NULL AND ${extract} IN ${list(numbers)}${numeric})`, params: listParams(numbers) });
     }
     for (const value of values) if (value === null || typeof value === 'boolean') parts.push(equals(value));
     return join(parts, 'OR', FALSE);
@@ -133,8 +139,9 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
     case '$gte':
     case '$lt':
     case '$lte':
-      if (typeof operand === 'number') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} < '' AND ${type} IN ('integer','real'))`, params: [operand] };
-      if (typeof operand === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} >= '' AND ${type} = 'text')`, params: [operand] };
+      // text sorts after every number in SQL: `< ''` keeps numbers (and booleans' 0 and 1), `>= ''` strings alone
+      if (typeof operand === 'number') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} < ''${numeric})`, params: [operand] };
+      if (typeof operand === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} >= '')`, params: [operand] };
       return undefined;
     case '$exists':
       return typeof operand === 'boolean' ? { sql: `(${type} IS ${operand ? 'NOT NULL' : 'NULL'})`, params: [] } : undefined;
