@@ -39,7 +39,7 @@ export const ROLE_WRITE_PERMISSIONS = {
 const PUBLISHED: Scope = { status: 'published' };
 
 /** Strapi's initial grants, which a Folio config adds to rather than replaces. */
-export const DEFAULT_GRANTS: Record<string, string[]> = {
+const DEFAULT_GRANTS: Record<string, string[]> = {
   [PUBLIC_ROLE]: [],
   // as Strapi's default Authenticated role
   [AUTHENTICATED_ROLE]: [ME_PERMISSION, CHANGE_PASSWORD_PERMISSION],
