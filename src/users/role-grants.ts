@@ -5,8 +5,8 @@ import { readGrantRows } from './roles';
 
 /**
  * What each role grants, read from the store and kept in memory: every request asks it. A role
- * written on this instance is read again at once; one written by another instance on the same
- * database is seen at the next poll.
+ * written on this instance is read again at once; one written by another instance on a shared
+ * database is seen at the next poll (the embedded store has one process per data folder: no poll).
  */
 
 export interface RoleGrants {
@@ -50,7 +50,8 @@ const readSnapshot = async (documents: DocumentService): Promise<Snapshot> => {
   return { grants, types, signature };
 };
 
-export const openRoleGrants = async (documents: DocumentService): Promise<RoleGrants> => {
+/** `shared`: whether other instances may change roles (a shared database): only then are they polled */
+export const openRoleGrants = async (documents: DocumentService, { shared }: { shared: boolean }): Promise<RoleGrants> => {
   let snapshot = await readSnapshot(documents);
   let generation = 0;
   // a poll and a write's reload may overlap: the later read wins
@@ -66,8 +67,8 @@ export const openRoleGrants = async (documents: DocumentService): Promise<RoleGr
     generation += 1;
   };
   // A database that does not answer for a while keeps the grants last read: requests meet the outage themselves.
-  const timer = setInterval(() => void reload().catch(() => undefined), POLL_MS);
-  timer.unref();
+  const timer = shared ? setInterval(() => void reload().catch(() => undefined), POLL_MS) : undefined;
+  timer?.unref();
   return {
     permissionsOf: (roleType) => snapshot.grants.get(roleType) ?? NONE,
     typeOf: (roleId) => snapshot.types.get(roleId),
