@@ -7,8 +7,10 @@ import type { RoleGrants } from './role-grants';
 /**
  * Users as authentication sees them, with what their roles grant. A role id not known yet (made by
  * another instance on the same database since the last poll) has the roles read again.
+ * `confirmation`: sign-in waits for the e-mail confirmation, so an unconfirmed user's JWT (from a
+ * password reset, say) opens nothing either, as Strapi's authentication refuses it.
  */
-export const createAccountDirectory = (grants: RoleGrants, store: Store): AccountDirectory => {
+export const createAccountDirectory = (grants: RoleGrants, store: Store, { confirmation }: { confirmation: boolean }): AccountDirectory => {
   const roleTypeOf = async (roleId: string): Promise<string | undefined> => {
     if (grants.typeOf(roleId) === undefined) await grants.reload();
     return grants.typeOf(roleId);
@@ -23,7 +25,7 @@ export const createAccountDirectory = (grants: RoleGrants, store: Store): Accoun
     async activeUser(id) {
       // Never the private attributes: the user travels in the context, to policies and `me`.
       const user = await users.findOne({ id }, { projection: [...userFields, 'role'] });
-      if (!user || user.blocked === true) return undefined;
+      if (!user || user.blocked === true || (confirmation && user.confirmed !== true)) return undefined;
       return { user, roleType: (typeof user.role === 'string' ? await roleTypeOf(user.role) : undefined) ?? AUTHENTICATED_ROLE };
     },
   };

@@ -181,6 +181,19 @@ describe('e-mail confirmation', () => {
     expect((await call<RestError>(server.url, 'GET', '/api/auth/email-confirmation')).body.error).toMatchObject({ status: 400, message: 'confirmation is a required field' });
   });
 
+  test("a password reset does not get round the confirmation: the unconfirmed user's JWT opens nothing until the link is followed", async () => {
+    await post('/api/auth/local/register', { username: 'nell', email: 'nell@example.com', password: 'Passw0rd!' });
+    const link = mailedCode('nell@example.com', 'confirmation=');
+    await post('/api/auth/forgot-password', { email: 'nell@example.com' });
+    const code = mailedCode('nell@example.com', `${RESET_PAGE}?code=`);
+    const reset = await post('/api/auth/reset-password', { code, password: 'N3w-secret', passwordConfirmation: 'N3w-secret' });
+    expect(reset.status).toBe(200);
+    const me = () => call<RestError>(server.url, 'GET', '/api/users/me', { headers: { authorization: `Bearer ${reset.body.jwt}` } });
+    expect((await me()).status).toBe(401);
+    expect((await follow(`/api/auth/email-confirmation?confirmation=${link}`)).status).toBe(302);
+    expect((await me()).status).toBe(200);
+  });
+
   test('send-email-confirmation mails a new link, which replaces the old one; a confirmed account is refused', async () => {
     await post('/api/auth/local/register', { username: 'dina', email: 'dina@example.com', password: 'Passw0rd!' });
     const first = mailedCode('dina@example.com', 'confirmation=');

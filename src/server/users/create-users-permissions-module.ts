@@ -65,7 +65,7 @@ const create = (services: Services): FolioModule => {
         admin: createUserAdmin({ documents, defaultRoleId, userType }),
         roleAdmin: createRoleAdmin({ documents, grants, config, known: permissions, userType, publicRoleId: roles.rows.get(PUBLIC_ROLE)!.documentId as string }),
         grants,
-        directory: createAccountDirectory(grants, store),
+        directory: createAccountDirectory(grants, store, { confirmation: config.usersPermissions.emailConfirmation }),
         control,
       };
     },
