@@ -45,9 +45,10 @@ export type NestedPermissions = Record<string, { controllers: Record<string, Rec
 
 const PUBLISHED: Scope = { status: 'published' };
 
-const nestedPermissions = (known: Iterable<string>, enabled: ReadonlySet<string>): NestedPermissions => {
+/** `known` sorted, so the answer lists types, controllers and actions in order */
+const nestedPermissions = (known: readonly string[], enabled: ReadonlySet<string>): NestedPermissions => {
   const nested: NestedPermissions = {};
-  for (const permission of [...known].sort()) {
+  for (const permission of known) {
     const last = permission.lastIndexOf('.');
     const first = permission.indexOf('.');
     if (first === last) continue;
@@ -76,13 +77,13 @@ const nestedActions = (value: Record<string, unknown>): unknown[] =>
     ),
   );
 
-const actionsOf = (value: unknown, known: readonly string[]): Set<string> => {
+const actionsOf = (value: unknown, known: ReadonlySet<string>, knownList: readonly string[]): Set<string> => {
   const actions = Array.isArray(value) ? value : isRecord(value) ? nestedActions(value) : undefined;
   if (!actions) throw validationErrors([{ path: ['permissions'], message: 'permissions must be a list of actions', name: 'ValidationError', value }]);
   const issues: ValidationIssue[] = [];
   actions.forEach((action, index) => {
-    if (typeof action === 'string' && known.includes(action)) return;
-    const meant = typeof action === 'string' ? suggestKey(action, known) : undefined;
+    if (typeof action === 'string' && known.has(action)) return;
+    const meant = typeof action === 'string' ? suggestKey(action, knownList) : undefined;
     issues.push({
       path: ['permissions', String(index)],
       message: `${JSON.stringify(action)} is not a permission anything here requires${meant ? ` (did you mean "${meant}"?)` : ''}`,
@@ -109,7 +110,17 @@ const pick = (body: Record<string, unknown>, keys: readonly string[]): Record<st
 
 export const createRoleAdmin = ({ documents, grants, config, known, userType, publicRoleId }: RoleAdminOptions): RoleAdmin => {
   const knownList = [...known].sort();
+  const everyAction = nestedPermissions(knownList, new Set());
   const plugins = config.sources?.plugins ?? 'config/plugins';
+  const grantsOf = (body: Record<string, unknown>) => (body.permissions === undefined ? undefined : actionsOf(body.permissions, known, knownList));
+  /** a write to roles or grants, after which the grants are read again, whether it went through or not */
+  const changingGrants = async (work: () => Promise<unknown>): Promise<void> => {
+    try {
+      await work();
+    } finally {
+      await grants.reload();
+    }
+  };
 
   const refuseConfigured = (type: string) => {
     if (isConfiguredRole(config, type)) throw applicationError(`The ${type} role is declared in ${plugins} (users-permissions.config.roles.${type}): change it there`);
@@ -120,7 +131,7 @@ export const createRoleAdmin = ({ documents, grants, config, known, userType, pu
     if (!role) throw notFoundError('Role not found');
     return role;
   };
-  const grantRowsOf = async (role: StoredDocument) => (await readGrantRows(documents)).filter((row) => row.role === role.documentId);
+  const grantRowsOf = (role: StoredDocument) => readGrantRows(documents, role.documentId as string);
 
   return {
     async list() {
@@ -129,35 +140,28 @@ export const createRoleAdmin = ({ documents, grants, config, known, userType, pu
     },
     async findOne(id) {
       const role = await existing(id);
-      return { ...role, permissions: nestedPermissions(known, new Set((await grantRowsOf(role)).map((row) => row.action as string))) };
+      return { ...role, permissions: nestedPermissions(knownList, new Set((await grantRowsOf(role)).map((row) => row.action as string))) };
     },
-    actions: () => nestedPermissions(known, new Set()),
+    actions: () => everyAction,
     async create(input) {
       const body = bodyOf(input, CREATABLE);
-      const actions = body.permissions === undefined ? new Set<string>() : actionsOf(body.permissions, knownList);
+      const actions = grantsOf(body) ?? new Set<string>();
       const data = pick(body, ['name', 'description', 'type']);
       if (data.type === undefined && typeof data.name === 'string') data.type = typeFromName(data.name);
       if (typeof data.type === 'string') refuseConfigured(data.type);
-      const role = await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED);
-      try {
+      await changingGrants(async () => {
+        const role = await documents.create(ROLE_CONTENT_TYPE, data, PUBLISHED);
         await setRoleGrants(documents, role.documentId as string, actions, []);
-      } finally {
-        await grants.reload();
-      }
+      });
     },
     async update(id, input) {
       const body = bodyOf(input, UPDATABLE);
       const role = await existing(id);
       refuseConfigured(role.type as string);
-      const actions = body.permissions === undefined ? undefined : actionsOf(body.permissions, knownList);
+      const actions = grantsOf(body);
       const data = pick(body, ['name', 'description']);
       if (Object.keys(data).length > 0) await documents.update(ROLE_CONTENT_TYPE, role.documentId as string, data, PUBLISHED);
-      if (!actions) return;
-      try {
-        await setRoleGrants(documents, role.documentId as string, actions, await grantRowsOf(role));
-      } finally {
-        await grants.reload();
-      }
+      if (actions) await changingGrants(async () => setRoleGrants(documents, role.documentId as string, actions, await grantRowsOf(role)));
     },
     async remove(id) {
       const role = await existing(id);
@@ -165,16 +169,14 @@ export const createRoleAdmin = ({ documents, grants, config, known, userType, pu
       // Sign-up gives new users this role: without it nobody could sign up.
       if (role.type === AUTHENTICATED_ROLE) throw applicationError('Cannot delete authenticated role');
       refuseConfigured(role.type as string);
-      try {
+      await changingGrants(async () => {
         // as Strapi does: the role's users fall back to the Public role
         for (const user of await documents.findMany(userType, PUBLISHED, { filter: { role: role.documentId as string } })) {
           await documents.update(userType, user.documentId as string, { role: publicRoleId }, PUBLISHED);
         }
         await setRoleGrants(documents, role.documentId as string, new Set(), await grantRowsOf(role));
         await documents.remove(ROLE_CONTENT_TYPE, role.documentId as string, undefined);
-      } finally {
-        await grants.reload();
-      }
+      });
     },
   };
 };

@@ -117,7 +117,9 @@ export const setRoleGrants = async (documents: DocumentService, roleId: string, 
   }
 };
 
-export const readGrantRows = (documents: DocumentService): Promise<StoredDocument[]> => documents.findMany(PERMISSION_CONTENT_TYPE, PUBLISHED);
+/** the permission rows of every role, or of the role with documentId `roleId` */
+export const readGrantRows = (documents: DocumentService, roleId?: string): Promise<StoredDocument[]> =>
+  documents.findMany(PERMISSION_CONTENT_TYPE, PUBLISHED, roleId === undefined ? {} : { filter: { role: roleId } });
 
 /**
  * Writes the grants the configuration declares: a listed role grants exactly what it lists (and

@@ -137,6 +137,13 @@ export const createUsersGraphqlExtension = ({ documents, accounts, admin, roleAd
       refuseOverLimit(await limiter.hit(clientOfContext(context)));
       return action(args, context);
     };
+  /** Strapi's role mutations answer `{ ok: true }` once done */
+  const answeredOk =
+    <A>(action: (args: A) => Promise<void>) =>
+    async (_: unknown, args: A) => {
+      await action(args);
+      return { ok: true };
+    };
   return {
     typeDefs: USERS_PERMISSIONS_SDL,
     resolvers: {
@@ -155,18 +162,9 @@ export const createUsersGraphqlExtension = ({ documents, accounts, admin, roleAd
         createUsersPermissionsUser: async (_: unknown, args: { data: Record<string, unknown> }) => ({ data: await admin().create(userBody(args.data)) }),
         updateUsersPermissionsUser: async (_: unknown, args: { id: string; data: Record<string, unknown> }) => ({ data: await admin().update(Number(args.id), userBody(args.data)) }),
         deleteUsersPermissionsUser: async (_: unknown, args: { id: string }) => ({ data: await admin().remove(Number(args.id)) }),
-        createUsersPermissionsRole: async (_: unknown, args: { data: Record<string, unknown> }) => {
-          await roleAdmin().create(args.data);
-          return { ok: true };
-        },
-        updateUsersPermissionsRole: async (_: unknown, args: { id: string; data: Record<string, unknown> }) => {
-          await roleAdmin().update(args.id, args.data);
-          return { ok: true };
-        },
-        deleteUsersPermissionsRole: async (_: unknown, args: { id: string }) => {
-          await roleAdmin().remove(args.id);
-          return { ok: true };
-        },
+        createUsersPermissionsRole: answeredOk((args: { data: unknown }) => roleAdmin().create(args.data)),
+        updateUsersPermissionsRole: answeredOk((args: { id: string; data: unknown }) => roleAdmin().update(args.id, args.data)),
+        deleteUsersPermissionsRole: answeredOk((args: { id: string }) => roleAdmin().remove(args.id)),
       },
       UsersPermissionsMe: {
         role: (user: StoredDocument) =>

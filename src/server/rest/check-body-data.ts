@@ -24,20 +24,20 @@ const toEnumNames = (value: unknown, type: GraphQLInputType): unknown => {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, Object.prototype.hasOwnProperty.call(fields, key) ? toEnumNames(item, fields[key].type) : item]));
 };
 
-/** `split`: takes out of `data` what the input type cannot hold, returning it to go by another argument */
-export const dataOfBody = <T>(body: unknown, inputType: GraphQLInputType, split: (data: Record<string, unknown>) => { data: Record<string, unknown>; rest: T }): { data: Record<string, unknown>; rest: T } => {
+/** `prepare`: what `data` becomes before it is checked against the input type (what the type cannot hold taken out) */
+export const dataOfBody = (body: unknown, inputType: GraphQLInputType, prepare: (data: Record<string, unknown>) => Record<string, unknown>): Record<string, unknown> => {
   const given = isRecord(body) ? body.data : undefined;
   const data = isRecord(given) ? (toEnumNames(given, inputType) as Record<string, unknown>) : given;
   if (!isRecord(data)) throw badUserInput('Missing "data" payload in the request body');
   if (jsonDepthExceeds(data, MAX_DATA_DEPTH)) throw badUserInput(`data nests deeper than ${MAX_DATA_DEPTH} levels`, { key: 'data', path: null, source: 'body' });
   const type = getNullableType(inputType);
-  if (!isInputObjectType(type)) return split(data);
+  if (!isInputObjectType(type)) return prepare(data);
   const fields = type.getFields();
   const unknown = Object.keys(data).find((key) => !Object.prototype.hasOwnProperty.call(fields, key));
   if (unknown !== undefined) throw badUserInput(`Invalid key ${unknown}`, { key: unknown, path: null, source: 'body' });
-  const kept = split(data);
+  const kept = prepare(data);
   const issues: ValidationIssue[] = [];
-  coerceInputValue(kept.data, type, (path, value, error) => {
+  coerceInputValue(kept, type, (path, value, error) => {
     const where = path.map(String);
     issues.push({ path: where, message: `${where.join('.')} is invalid: ${error.message}`, name: 'ValidationError', value });
   });

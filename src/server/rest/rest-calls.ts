@@ -118,13 +118,13 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
       const dataArgument = operation.field.args.find((arg) => arg.name === 'data');
       if (call.body && dataArgument) {
         const written = takePublishedAt(await call.body, v4);
-        const relationsArgument = operation.field.args.some((arg) => arg.name === 'relations');
-        const { data, rest: relations } = dataOfBody(written.body, dataArgument.type, (given) => {
-          const split = relationsArgument ? splitRelationWrites(models, call.contentType.attributes, given) : { data: given, relations: [] };
-          return { data: split.data, rest: split.relations };
+        const takesRelations = operation.field.args.some((arg) => arg.name === 'relations');
+        values.data = dataOfBody(written.body, dataArgument.type, (given) => {
+          if (!takesRelations) return given;
+          const split = splitRelationWrites(models, call.contentType.attributes, given);
+          if (split.relations.length > 0) values.relations = split.relations;
+          return split.data;
         });
-        values.data = data;
-        if (relations.length > 0) values.relations = relations;
         values.status ??= written.status;
       }
       const variables: Record<string, unknown> = {};
