@@ -170,10 +170,13 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       let total = state.counts.get(cacheKey);
       if (total === undefined) {
         const generation = state.generation;
+        // a reader thread sees the last commit: not the writes of a transaction still open, which
+        // remembered totals already count
+        const missesPending = where.heavy === true && !store.inTransaction() && database.sqlite.inTransaction;
         const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
         total = row.n;
-        // a count taken on the reader thread while a write committed would be stale: not remembered
-        if (state.generation === generation) state.counts.remember(cacheKey, filter, total);
+        // a count taken on the reader thread while a write committed would be stale too: neither is remembered
+        if (state.generation === generation && !missesPending) state.counts.remember(cacheKey, filter, total);
       }
       return total;
     },
