@@ -79,6 +79,16 @@ describe('REST answers past maxCost', () => {
     const graphql = await server.gql('{ articles(pagination: { limit: 8 }) { tags { articles { title } } } }');
     expect(graphql.body.errors?.[0].message).toMatch(/^Query cost \d+ exceeds the maximum cost of 400/);
   });
+
+  test('a write whose answer would be too costly is refused before it runs: nothing is stored', async () => {
+    const tags = await call<{ data: Array<{ documentId: string; name: string }> }>(server.url, 'GET', '/api/tags');
+    const [tag] = tags.body.data;
+    const written = await call(server.url, 'PUT', `/api/tags/${tag.documentId}?populate[articles][populate][tags][populate]=articles`, { body: { data: { name: 'renamed' } }, headers: server.asAdmin });
+    expect(written.status).toBe(400);
+    expect(written.body).toMatchObject({ data: null, error: { name: 'ValidationError', message: expect.stringMatching(/^Query cost \d+ exceeds the maximum cost of 400/) } });
+    const read = await call<{ data: { name: string } }>(server.url, 'GET', `/api/tags/${tag.documentId}`);
+    expect(read.body.data.name).toBe(tag.name);
+  });
 });
 
 describe('maxResponseBytes', () => {

@@ -7,8 +7,9 @@ import type { CostMeter, FolioContext } from '../../context';
 /**
  * `maxCost`: a `/graphql` operation (or subscription) whose cost (operation-cost.ts: lists multiply by
  * their page) is over the limit is refused before it runs, checked where variables are known, since they
- * size the pages. A REST operation is counted as its answer is built instead: each field answered and
+ * size the pages. A REST read is counted as its answer is built instead: each field answered and
  * each row a relation reads costs 1, and past the limit the operation fails with the same refusal.
+ * A REST write is estimated before it runs like a /graphql one: its answer is built once it is stored.
  * REST populates relations whole, as Strapi does, so an estimate counts every populated to-many relation
  * at `maxLimit` rows and refused ordinary requests of real projects (about 10^8 for a page list of
  * Strapi's LaunchPad); counting the answer bounds the work as closely and lets them through.
@@ -69,7 +70,11 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
   };
   return {
     onExecute(payload) {
-      if ((payload.args.contextValue as Partial<FolioContext>).surface !== 'rest') return guard(payload);
+      const { contextValue, document, operationName } = payload.args;
+      // a REST write is estimated before it runs, as /graphql operations are: counted as its answer is
+      // built, it would be refused after it was stored
+      const isRestRead = (contextValue as Partial<FolioContext>).surface === 'rest' && getOperationAST(document, operationName)?.operation !== 'mutation';
+      if (!isRestRead) return guard(payload);
       let spent = 0;
       let exceeded: Error | undefined;
       const cost: CostMeter = {
