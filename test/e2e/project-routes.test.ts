@@ -99,6 +99,12 @@ test('a custom route to the core find, with an inline middleware replacing ctx.q
   expect(featured.body.data.map(({ title }) => title)).toEqual(['Alpha']);
 });
 
+test('a middleware setting ctx.body to null answers an empty 204, as Koa does', async () => {
+  const emptied = await fetch(`${server.url}/api/articles-emptied`);
+  expect(emptied.status).toBe(204);
+  expect(await emptied.text()).toBe('');
+});
+
 test("ctx.throw(418) answers Strapi's envelope with that status", async () => {
   const teapot = await call(server.url, 'GET', '/api/articles-teapot');
   expect(teapot.status).toBe(418);

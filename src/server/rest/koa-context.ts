@@ -117,6 +117,10 @@ export const createKoaContext = (init: KoaContextInit): KoaContext => {
     },
     set body(value: unknown) {
       body = value;
+      // Koa's setter: no content is a 204, whatever status was set before
+      if (value === null || value === undefined) {
+        if (status !== 204 && status !== 205 && status !== 304) status = 204;
+      }
     },
     get explicitStatus() {
       return status;
