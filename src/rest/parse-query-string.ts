@@ -59,23 +59,33 @@ export const parseQueryObject = (search: string): Record<string, unknown> => {
   return qs.parse(text, QS_OPTIONS) as Record<string, unknown>;
 };
 
-/**
- * A query object back to the query string a client would send for it (`qs`'s own form, as Strapi's
- * clients write it), so a query a middleware built in code (`populate: { seo: true }`, a page size as
- * a number) is read by the one parser, as if it had come over HTTP.
- */
-export const stringifyQuery = (query: Record<string, unknown>): string => qs.stringify(query, { strictNullHandling: true });
+/** The parameters a route takes; any other top-level key is dropped or, with `strict`, a 400 naming it. */
+const pickParameters = <P extends string>(parsed: Record<string, unknown>, allowed: ReadonlySet<P>, strict: boolean): Partial<Record<P, unknown>> => {
+  const query: Partial<Record<P, unknown>> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (allowed.has(key as P)) query[key as P] = value;
+    else if (strict) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
+  }
+  return query;
+};
 
 /**
  * `allowed`: the parameters the route takes. Any other top-level key (a cache-buster, an analytics
  * tag, a framework's own parameter) is dropped, as Strapi drops it, or, with `strict`
  * (`api.rest.strictQuery`), a 400 naming it. Inside the parameters Folio stays strict either way.
  */
-export const parseQueryString = <P extends string = QueryParameter>(search: string, allowed: ReadonlySet<P>, strict = false): Partial<Record<P, unknown>> => {
-  const query: Partial<Record<P, unknown>> = {};
-  for (const [key, value] of Object.entries(parseQueryObject(search))) {
-    if (allowed.has(key as P)) query[key as P] = value;
-    else if (strict) throw badUserInput(`Invalid key ${key}`, { key, path: null, source: 'query' });
-  }
-  return query;
+export const parseQueryString = <P extends string = QueryParameter>(search: string, allowed: ReadonlySet<P>, strict = false): Partial<Record<P, unknown>> =>
+  pickParameters(parseQueryObject(search), allowed, strict);
+
+/**
+ * A query object built in code (a middleware's `ctx.query`, `strapi.documents(uid).findMany(params)`),
+ * read as the one parser reads a client's query string: through `qs`'s own text form, so that
+ * `populate: { seo: true }` and a page size given as a number come out as they would over HTTP. Lists
+ * keep every item and an empty list stays one (HTTP's 100-item limit bounds what clients send; code's
+ * lists, a `$in` of 150 ids, are the project's own).
+ */
+export const parseBuiltQuery = <P extends string = QueryParameter>(query: Record<string, unknown>, allowed: ReadonlySet<P>, strict = false): Partial<Record<P, unknown>> => {
+  const text = qs.stringify(query, { strictNullHandling: true, allowEmptyArrays: true });
+  refusePrototypeKeys(text);
+  return pickParameters(qs.parse(text, { ...QS_OPTIONS, arrayLimit: Number.MAX_SAFE_INTEGER, allowEmptyArrays: true }) as Record<string, unknown>, allowed, strict);
 };

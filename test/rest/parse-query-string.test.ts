@@ -1,4 +1,4 @@
-import { parseQueryString, QUERY_PARAMETERS } from '../../src/rest/parse-query-string';
+import { parseBuiltQuery, parseQueryString, QUERY_PARAMETERS } from '../../src/rest/parse-query-string';
 import { errorOf } from './rest-schema';
 
 const ALL = new Set(QUERY_PARAMETERS);
@@ -35,5 +35,17 @@ describe('parseQueryString', () => {
       details: { key: 'foo', path: null, source: 'query' },
     });
     expect(errorOf(() => parseQueryString('filters[a]=1', new Set(['locale'] as const), true))).toMatchObject({ message: 'Invalid key filters' });
+  });
+});
+
+describe('parseBuiltQuery: a query object built in code, read as a client query string is', () => {
+  const allowed = new Set(['filters', 'pagination', 'populate'] as const);
+  test('lists keep every item, an empty list stays empty (not a dropped filter), numbers read as text', () => {
+    const ids = Array.from({ length: 150 }, (_, index) => `doc-${index}`);
+    const parsed = parseBuiltQuery({ filters: { documentId: { $in: ids }, id: { $in: [] } }, pagination: { pageSize: 10 }, populate: { seo: true }, cacheBuster: 1 }, allowed);
+    expect(parsed).toEqual({ filters: { documentId: { $in: ids }, id: { $in: [] } }, pagination: { pageSize: '10' }, populate: { seo: 'true' } });
+  });
+  test('a key naming an Object.prototype member is refused, not dropped', () => {
+    expect(() => parseBuiltQuery({ filters: { constructor: { $eq: 'x' } } }, allowed)).toThrow(/Invalid key constructor/);
   });
 });

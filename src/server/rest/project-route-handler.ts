@@ -5,7 +5,7 @@ import type { ContentRoutes, ProjectRouteOperation, RouteOperation } from '../..
 import type { PathSegment, ProjectRoute } from '../../project/project-routes';
 import type { CoreAction } from '../../project/strapi-packages';
 import { createTokenPrincipal, withPermission, type Principal } from '../../auth/principal';
-import { parseQueryObject, parseQueryString, stringifyQuery } from '../../rest/parse-query-string';
+import { parseBuiltQuery, parseQueryObject } from '../../rest/parse-query-string';
 import { permissionFor } from '../../sdl/naming';
 import { forbiddenError, methodNotAllowedError, notFoundError } from '../../errors/graphql-errors';
 import { errorBody } from '../error-envelope';
@@ -81,7 +81,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
   const { maxResponseBytes } = config.graphql;
 
   const runCore = async (head: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: Record<string, unknown>, call: { documentId?: string; body?: unknown; principal: Principal; v4: boolean; strict: boolean }): Promise<CoreReply> => {
-    const parsed = parseQueryString(stringifyQuery(query), parametersOf(operation), call.strict);
+    const parsed = parseBuiltQuery(query, parametersOf(operation), call.strict);
     const body = call.body === undefined ? undefined : Promise.resolve(call.body);
     const outcome = await runtime.rest.run(head, url, { operation, contentType, query: parsed, documentId: call.documentId, body, principal: call.principal, v4: call.v4 });
     return coreReplyOf(operation, outcome, call.v4);
