@@ -3,6 +3,7 @@ import { DateResolver, DateTimeResolver, JSONResolver, LocalTimeResolver } from 
 import { createGraphQLError, type IResolvers } from '@graphql-tools/utils';
 import type { Models } from '../models/types';
 import { dynamicZoneInputName, typeName } from '../sdl/naming';
+import { RELATION_INPUT_DESCRIPTION } from '../sdl/emit-sdl';
 
 /** Scalar implementations; names follow Strapi's schema. Values are checked for shape here, for meaning later. */
 
@@ -82,7 +83,7 @@ export const scalarResolvers = (models: Models): IResolvers => {
     Time: new GraphQLScalarType({ ...LocalTimeResolver.toConfig(), name: 'Time' }),
     Long: long,
     I18NLocaleCode: localeCode,
-    RelationInput: jsonInput('RelationInput', "documentId, array of documentIds, or { connect, disconnect, set }"),
+    RelationInput: jsonInput('RelationInput', RELATION_INPUT_DESCRIPTION),
     ...zones,
   };
 };

@@ -47,6 +47,8 @@ export const createContentRoutes = (models: Models, schema: GraphQLSchema) => {
   const queries = schema.getQueryType()?.getFields() ?? {};
   const mutations = schema.getMutationType()?.getFields() ?? {};
   const byName = new Map<string, ContentRoute>();
+  /** content-type uid → action → operation: project routes and `strapi.documents` look it up per call */
+  const byAction = new Map<string, Map<RouteAction, RouteOperation>>();
 
   const add = (target: Map<HttpMethod, RouteOperation>, method: HttpMethod, action: RouteAction, kind: 'query' | 'mutation', fieldName: string, list = false) => {
     const field = (kind === 'query' ? queries : mutations)[fieldName];
@@ -69,16 +71,14 @@ export const createContentRoutes = (models: Models, schema: GraphQLSchema) => {
       add(route.base, 'DELETE', 'delete', 'mutation', names.deleteMutationName(contentType));
     }
     if (route.base.size + route.document.size > 0) byName.set(contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName, route);
+    byAction.set(contentType.uid, new Map([...route.base.values(), ...route.document.values()].map((operation) => [operation.action, operation])));
   }
 
   const routes = [...byName.values()];
   return {
     routes,
     /** The operation of a content-type's core action; undefined when Shadow CRUD switched it off. */
-    operationOf(contentType: ContentType, action: RouteAction): RouteOperation | undefined {
-      const route = routes.find((candidate) => candidate.contentType.uid === contentType.uid);
-      return route && [...route.base.values(), ...route.document.values()].find((operation) => operation.action === action);
-    },
+    operationOf: (contentType: ContentType, action: RouteAction): RouteOperation | undefined => byAction.get(contentType.uid)?.get(action),
     /** The content route a path names, or undefined when the path is not one (others may answer it). */
     match(pathname: string): RouteMatch | undefined {
       if (!pathname.startsWith(API_PREFIX)) return undefined;

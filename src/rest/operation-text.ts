@@ -19,7 +19,7 @@ export const rootArgumentsOf = (operation: RouteOperation): RootArgument[] =>
  * A compiled operation's name: REST's, with the root field it runs, so traces and logs that name
  * operations tell REST routes apart (`Rest_articles_connection`).
  */
-export const restOperationName = (operation: RouteOperation): string => `Rest_${operation.field.name}`;
+const restOperationName = (operation: RouteOperation): string => `Rest_${operation.field.name}`;
 
 export const operationText = (operation: RouteOperation, selection: Selection, withCount: boolean): string => {
   const types = new Map(operation.field.args.map((arg) => [arg.name, String(arg.type)]));

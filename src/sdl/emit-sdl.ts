@@ -14,7 +14,9 @@ export interface EmitOptions {
  * Folio's addition to create and update mutations: relation writes in every form Strapi's REST takes
  * (`connect`, `disconnect`, `set`, positions, numeric ids), which the `ID` fields of Strapi's inputs cannot hold.
  */
-const RELATION_WRITE_SDL = `"""documentId, array of documentIds, numeric ids, or { connect, disconnect, set } (Strapi's relation forms)"""
+export const RELATION_INPUT_DESCRIPTION = "documentId, array of documentIds, numeric ids, or { connect, disconnect, set } (Strapi's relation forms)";
+
+const RELATION_WRITE_SDL = `"""${RELATION_INPUT_DESCRIPTION}"""
 scalar RelationInput
 
 """One relation of \`data\` written in any of Strapi's forms: \`path\` names it (\`["tags"]\`, \`["hero", "cta", "page"]\`, \`["cards", "0", "page"]\`)."""

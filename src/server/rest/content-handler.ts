@@ -16,7 +16,7 @@ import { coreReplyOf, parametersOf, sendCoreReply } from './core-reply';
  */
 
 /** `served`: the content-types whose routes this handler answers (a project's route files answer the others') */
-export const createContentHandler = (runtime: Runtime, routes: ContentRoutes, served: (contentType: ContentType) => boolean = () => true) => {
+export const createContentHandler = (runtime: Runtime, routes: ContentRoutes, served: (contentType: ContentType) => boolean) => {
   const { config } = runtime.services;
   const { maxResponseBytes } = config.graphql;
   const calls = runtime.rest;

@@ -10,8 +10,8 @@ import type { FolioModule, FolioModuleFactory } from '../folio-module';
  */
 
 const FILE = '(built in: review-workflows)';
-export const WORKFLOW_UID = 'plugin::review-workflows.workflow';
-export const STAGE_UID = 'plugin::review-workflows.workflow-stage';
+const WORKFLOW_UID = 'plugin::review-workflows.workflow';
+const STAGE_UID = 'plugin::review-workflows.workflow-stage';
 
 const WORKFLOW: ContentType = {
   uid: WORKFLOW_UID,
