@@ -21,6 +21,9 @@ interface OpenTransaction {
   closed: boolean;
 }
 
+/** reader threads on a machine with many cores */
+const MAX_READERS = 8;
+
 /**
  * The embedded engine: one SQLite file, `<dataDir>/store.sqlite`, read through SQLite's page cache (nothing is
  * loaded at start) with MongoDB semantics (see compile-filter).
@@ -35,6 +38,7 @@ interface OpenTransaction {
  *   must not wait on a write made outside it (that write waits for `work`).
  * - one process per data directory (a `store.pid` lock file): the count cache and catalog live in the process.
  */
+
 export function openEmbeddedStore(dataDir: string): Store {
   mkdirSync(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
@@ -46,8 +50,9 @@ export function openEmbeddedStore(dataDir: string): Store {
     lock.release();
     throw error;
   }
-  // as many readers as cores: the main thread mostly waits while they scan
-  const readers = createReaderPool(join(dataDir, 'store.sqlite'), availableParallelism());
+  // as many readers as cores, the main thread mostly waiting while they scan; at most MAX_READERS, each
+  // being an engine and a page cache of its own (~30 MB) that one main thread could not keep busy
+  const readers = createReaderPool(join(dataDir, 'store.sqlite'), Math.min(availableParallelism(), MAX_READERS));
   const wal = createWalSync(join(dataDir, 'store.sqlite-wal'));
   const collections = new Map<string, Collection>();
   const mutex = createMutex();
