@@ -100,7 +100,10 @@ const measure = (name, options, duration) =>
     });
   });
 
-/** The median of autocannon results, by req/s: the round shown when a workload is measured in several. */
+/**
+ * The median of autocannon results by req/s, the lower of the two middle ones when their number is even
+ * (of two rounds, the slower): the round shown when a workload is measured in several.
+ */
 const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor((results.length - 1) / 2)];
 
 /** Resident memory of a process, in bytes. */

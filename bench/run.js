@@ -112,7 +112,7 @@ const main = async () => {
       }
       rows.push({ result: median(current), before: median(earlier) });
     }
-    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, median of ${ROUNDS} alternating rounds` : ''}`);
+    console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, lower median of ${ROUNDS} alternating rounds` : ''}`);
     const percent = (rps) => `${((rps / bareResult.rps) * 100).toFixed(1)}%`;
     console.log(baseline ? '| workload | req/s | p99 ms | vs bare | baseline req/s | baseline vs bare | change |' : '| workload | req/s | p99 ms | vs bare |');
     console.log(baseline ? '| --- | ---: | ---: | ---: | ---: | ---: | ---: |' : '| --- | ---: | ---: | ---: |');

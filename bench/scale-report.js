@@ -21,7 +21,7 @@ const baselineCells = (row, bare) =>
 
 /** Lines of the table of one size's `result` (see bench/scale.js). */
 const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes, baselineRef, rounds }) => [
-  `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, median of ${rounds} alternating rounds` : ''}`,
+  `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, lower median of ${rounds} alternating rounds` : ''}`,
   '',
   `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
   '',
