@@ -17,6 +17,16 @@ describe('count cache', () => {
     expect(counts.get('published')).toBeUndefined();
   });
 
+  test('an operation writing more than 16 rows forgets the totals instead of moving them row by row', () => {
+    const counts = createCountCache();
+    counts.remember('all', {}, 5);
+    counts.writing(16);
+    expect(counts.get('all')).toBe(5);
+    counts.writing(17);
+    expect(counts.get('all')).toBeUndefined();
+    expect(counts.watching).toBe(false);
+  });
+
   test('holds at most 256 totals, forgetting the oldest first', () => {
     const counts = createCountCache();
     for (let i = 0; i <= 256; i++) counts.remember(`f${i}`, { n: i }, i);

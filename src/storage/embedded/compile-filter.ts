@@ -110,7 +110,9 @@ const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte
  * Conditions on a path read with json_extract (E) and json_type (T). On a plain path E gives an integer
  * or real for numbers, text for strings, NULL for null, and 0 or 1 for booleans: so T is asked only to
  * tell booleans from numbers, and only of a path that has held a boolean. Without T the condition is
- * answered by the path's expression index alone, without reading a document.
+ * answered by the path's expression index alone, without reading a document. A statement waiting for a
+ * reader thread while a write gives the path its first boolean may take that boolean for 0 or 1: Folio's
+ * own attributes hold one type each (only a JSON attribute's paths change kind), so that is accepted.
  */
 function plainCondition(target: FilterTarget, path: string, extract: string, operator: string, operand: unknown, options: unknown): Sql | undefined {
   const type = extract.replace('json_extract', 'json_type');

@@ -10,6 +10,11 @@ import { createMatcher, type Matcher } from './create-matcher';
 
 /** totals remembered at most; the oldest goes first */
 const MAX_TOTALS = 256;
+/**
+ * rows one operation may write and still move the totals; past it they are dropped instead: moving 256
+ * totals costs up to 512 matcher runs per row, seconds of main thread for a few thousand rows
+ */
+const MAX_MOVED_ROWS = 16;
 
 interface Total {
   n: number;
@@ -23,6 +28,8 @@ export interface CountCache {
   written(before: StoredDocument | undefined, after: StoredDocument | undefined): void;
   /** whether any total is remembered: only then does a write need its documents */
   readonly watching: boolean;
+  /** an operation is about to write `rows` rows: too many to move the totals by, they are forgotten */
+  writing(rows: number): void;
   clear(): void;
 }
 
@@ -42,6 +49,9 @@ export function createCountCache(): CountCache {
     },
     get watching() {
       return totals.size > 0;
+    },
+    writing(rows) {
+      if (rows > MAX_MOVED_ROWS) totals.clear();
     },
     clear: () => totals.clear(),
   };

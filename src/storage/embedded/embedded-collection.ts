@@ -123,6 +123,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const database = store.database();
       const state = database.state(name);
       const matched = matchingRows(filter, limit, 'd.k AS k, json(d.doc) AS doc');
+      state.counts.writing(matched.length);
       for (const row of matched) {
         const previous = JSON.parse(row.doc) as StoredDocument;
         database.replace(state, row.k, applyUpdate(previous, prepared), previous);
@@ -137,6 +138,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const database = store.database();
       const state = database.state(name);
       const matched = matchingRows(filter, limit, 'd.k AS k');
+      state.counts.writing(matched.length);
       for (const row of matched) database.remove(state, row.k);
       return matched.length;
     });
@@ -147,6 +149,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return store.write(() => {
       const database = store.database();
       const state = database.state(name);
+      state.counts.writing(copies.length);
       for (const document of copies) database.insert(state, document);
     });
   }
