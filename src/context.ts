@@ -58,6 +58,8 @@ export interface FolioContext {
 export interface CostMeter {
   /** counts `values` more (fields answered, rows read); past the limit the operation stops with an error */
   spend(values: number): void;
+  /** what may still be spent: a read needs no more rows than one past it to fail */
+  remaining(): number;
 }
 
 export type PrefetchedValue = StoredDocument[] | StoredDocument | null | { nodes: StoredDocument[] };

@@ -63,16 +63,16 @@ export const relationScope = (context: FolioContext, target: ContentType, parent
 export const relationBatch =
   (context: FolioContext, field: string, attribute: RelationAttribute, target: ContentType, scope: Scope, args: ListArgs) =>
   async (parents: readonly ScopedRow[]): Promise<StoredDocument[][]> => {
-    // a REST answer already past its maxCost reads nothing more
-    context.cost?.spend(0);
     const sort = parseSort(target.attributes, args.sort);
     const userFilter = await filterTranslatorFor(context, scope).translate(target, args.filters);
     const parentIds = parents.map((row) => row.documentId as string);
     const link: Filter = attribute.mappedBy
       ? { [attribute.mappedBy]: { $in: parentIds } }
       : { documentId: { $in: [...new Set(parents.flatMap((row) => asList(row[field])))] } };
-    const rows = await context.services.documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort });
-    // every related row read counts against a REST answer's maxCost, paged out or not
+    // Every related row read counts against a REST answer's maxCost, paged out or not: a read takes at most
+    // one row past what is left, and then the answer fails, so the reading stops with the budget.
+    const limit = context.cost && context.cost.remaining() + 1;
+    const rows = await context.services.documents.findMany(target, scope, { filter: Object.keys(userFilter).length > 0 ? { $and: [link, userFilter] } : link, sort, limit });
     context.cost?.spend(rows.length);
     for (const row of rows) withScope(context, row, scope);
     if (attribute.mappedBy) {

@@ -91,6 +91,40 @@ describe('REST answers past maxCost', () => {
   });
 });
 
+describe('REST reading past maxCost', () => {
+  let server: TestServer;
+  let tag: string;
+  /** the most rows one read of the articles' collection answered */
+  let widest = 0;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { plugins: defaultPlugins({ graphql: { config: { maxCost: 400 } } }) } });
+    const { documents, models, store } = server.folio.services;
+    tag = (await documents.create(models.contentTypes.get('api::tag.tag')!, { name: 'crowded' }, { status: 'published' })).documentId as string;
+    const article = models.contentTypes.get('api::article.article')!;
+    for (let index = 0; index < 600; index += 1) await documents.create(article, { title: `C${index}`, tags: [tag] }, { status: 'published' });
+    const collection = store.collection.bind(store);
+    store.collection = (name) => {
+      const target = collection(name);
+      if (name !== 'articles') return target;
+      return Object.assign(Object.create(target) as typeof target, {
+        find: async (...args: Parameters<typeof target.find>) => {
+          const rows = await target.find(...args);
+          widest = Math.max(widest, rows.length);
+          return rows;
+        },
+      });
+    };
+  }, 60_000);
+  afterAll(() => server.stop());
+
+  test('stops reading a populated relation once the budget is spent: at most one row past it', async () => {
+    const answer = await call(server.url, 'GET', `/api/tags/${tag}?populate=articles`);
+    expect(answer.status).toBe(400);
+    expect(widest).toBeGreaterThan(0);
+    expect(widest).toBeLessThanOrEqual(401);
+  });
+});
+
 describe('maxResponseBytes', () => {
   let server: TestServer;
   beforeAll(async () => {

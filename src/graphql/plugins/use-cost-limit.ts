@@ -82,6 +82,7 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
           spent += values;
           if (spent > options.maxCost) throw (exceeded ??= costError(`The answer holds more than the maximum cost of ${options.maxCost} values`, spent));
         },
+        remaining: () => Math.max(0, options.maxCost - spent),
       };
       // past the limit every further field and relation read throws (REST answers with the first error):
       // nothing more is read, only the fields of rows already read fail one by one
