@@ -6,7 +6,3 @@ import { TEMPLATE_TAG, type TemplateVariable } from '../config/email-templates';
  */
 export const renderTemplate = (template: string, values: Partial<Record<TemplateVariable, string>>, escape: (value: string) => string = (value) => value): string =>
   template.replace(TEMPLATE_TAG, (_, name: string) => escape(values[name as TemplateVariable] ?? ''));
-
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character]);

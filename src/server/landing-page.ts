@@ -2,6 +2,7 @@ import type { FolioConfig } from '../config/types';
 import { servesGraphiql } from '../graphql/create-graphql-server';
 import type { HttpRoute } from './folio-module';
 import { DOCS_PATH, servesApiDocs } from './rest/docs-routes';
+import { escapeHtml } from '../common/escape-html';
 
 /**
  * `GET /` outside production: a small page pointing at what this instance serves (GraphiQL, the REST
@@ -9,7 +10,6 @@ import { DOCS_PATH, servesApiDocs } from './rest/docs-routes';
  * would tell anyone where to look. Made once at start: the links depend on the config only.
  */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const pageOf = (links: ReadonlyArray<{ href: string; label: string; note: string }>) => `<!doctype html>
 <html lang="en">

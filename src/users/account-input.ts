@@ -6,7 +6,7 @@ import { isEmailAddress } from '../common/email-address';
  * wording: "email is a required field", "email must be a valid email"). Passwords are never echoed back.
  */
 
-const REGISTER_FIELDS = ['username', 'email', 'password'];
+export const REGISTER_FIELDS = ['username', 'email', 'password'];
 const MIN_PASSWORD_LENGTH = 6;
 /** Strapi's bcrypt-era bound, which it keeps: longer passwords are refused, not hashed. */
 const MAX_PASSWORD_BYTES = 72;

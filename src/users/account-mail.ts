@@ -1,7 +1,8 @@
 import type { AccountMailTemplate, FolioConfig } from '../config/types';
 import type { StoredDocument } from '../storage/types';
 import { EmailDeliveryError, type EmailProvider } from '../email/email-provider';
-import { escapeHtml, renderTemplate } from '../email/render-template';
+import { renderTemplate } from '../email/render-template';
+import { escapeHtml } from '../common/escape-html';
 import { serviceUnavailable } from '../errors/graphql-errors';
 import type { TemplateVariable } from '../config/email-templates';
 
@@ -22,8 +23,8 @@ export interface AccountMails {
   emailConfirmation: CodeMail;
 }
 
-/** Strapi's `getAbsoluteServerUrl`: `server.url`, else the address the server listens on. */
-const serverUrlOf = ({ server }: FolioConfig): string => (server.url ?? `http://${server.host}:${server.port}`).replace(/\/+$/, '');
+/** Strapi's `getAbsoluteServerUrl`: `server.url`, else the address the server listens on (an IPv6 one in brackets). */
+const serverUrlOf = ({ server }: FolioConfig): string => (server.url ?? `http://${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}`).replace(/\/+$/, '');
 
 export const createAccountMails = (
   config: FolioConfig,

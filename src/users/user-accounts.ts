@@ -6,7 +6,7 @@ import type { JwtService } from '../auth/jwt';
 import { USER_CONTENT_TYPE } from './users-content-types';
 import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
 import { isRecord } from '../common/is-record';
-import { newPasswordIssues, registrationIssues, requiredStrings } from './account-input';
+import { newPasswordIssues, REGISTER_FIELDS, registrationIssues, requiredStrings } from './account-input';
 import { signInWith, withoutPrivateAttributes, type SignedIn } from './signed-in';
 import { createUserLookup } from './user-lookup';
 
@@ -31,7 +31,6 @@ export interface ConfirmationMail {
 }
 
 const PUBLISHED: Scope = { status: 'published' };
-const REGISTER_FIELDS = ['username', 'email', 'password'];
 const LOGIN_FIELDS = ['identifier', 'password'];
 const CHANGE_PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirmation'];
 

@@ -4,7 +4,8 @@ import type { Filter, StoredDocument } from '../storage/types';
 import { applicationError, badUserInput, notFoundError, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
 import type { ContentType } from '../models/types';
 import { addedUserAttributes, ROLE_CONTENT_TYPE } from './users-content-types';
-import { registrationIssues } from './account-input';
+import { REGISTER_FIELDS, registrationIssues } from './account-input';
+import { createUserLookup } from './user-lookup';
 import { isRecord } from '../common/is-record';
 
 /**
@@ -27,7 +28,7 @@ const issue = (field: string, message: string, value?: unknown): ValidationIssue
 
 /** What a body may hold, checked field by field; `required` on creation. */
 const bodyIssues = (input: Record<string, unknown>, required: boolean): ValidationIssue[] => {
-  const issues = registrationIssues(input, required ? undefined : ['username', 'email', 'password'].filter((field) => field in input));
+  const issues = registrationIssues(input, required ? undefined : REGISTER_FIELDS.filter((field) => field in input));
   for (const flag of ['confirmed', 'blocked']) {
     if (input[flag] !== undefined && typeof input[flag] !== 'boolean') issues.push(issue(flag, 'must be a `boolean` type', input[flag]));
   }
@@ -38,7 +39,7 @@ const bodyIssues = (input: Record<string, unknown>, required: boolean): Validati
 /** `userType`: the project's user type, whose added attributes are writable too. */
 export const createUserAdmin = ({ documents, defaultRoleId, userType }: { documents: DocumentService; defaultRoleId: string; userType: ContentType }): UserAdmin => {
   const writable = [...WRITABLE, ...addedUserAttributes(userType)];
-  const findOne = async (filter: Filter): Promise<StoredDocument | undefined> => (await documents.findMany(userType, PUBLISHED, { filter, limit: 1 }))[0];
+  const findOne = createUserLookup(documents, userType);
 
   const check = async (input: unknown, current?: StoredDocument): Promise<Record<string, unknown>> => {
     if (!isRecord(input)) throw badUserInput('Invalid parameters');

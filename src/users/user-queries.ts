@@ -1,5 +1,6 @@
 import type { Services } from '../context';
 import type { StoredDocument } from '../storage/types';
+import { createUserLookup } from './user-lookup';
 import { badUserInput } from '../errors/graphql-errors';
 import type { Scope } from '../documents/scope';
 import { ROLE_CONTENT_TYPE, publicFieldsOf, userTypeOf } from './users-content-types';
@@ -35,12 +36,13 @@ const populatesRole = (populate: unknown): boolean => {
 
 export const createUserQueries = ({ documents, models }: Services) => {
   const userType = userTypeOf(models);
+  const findUser = createUserLookup(documents, userType);
   return {
     /** the REST shape of a user: public attributes in Strapi's order, relations only when populated */
     toRest: (user: StoredDocument): StoredDocument => pick(user, publicFieldsOf(userType)),
     async findOwn(id: number, populate: unknown): Promise<StoredDocument | undefined> {
       const withRole = populatesRole(populate);
-      const [user] = await documents.findMany(userType, PUBLISHED, { filter: { id }, limit: 1 });
+      const user = await findUser({ id });
       if (!user) return undefined;
       const shown = pick(user, publicFieldsOf(userType));
       if (!withRole) return shown;
@@ -48,8 +50,7 @@ export const createUserQueries = ({ documents, models }: Services) => {
       return { ...shown, role: role ? pick(role, publicFieldsOf(ROLE_CONTENT_TYPE)) : null };
     },
     async documentIdOf(id: number): Promise<string | undefined> {
-      const [user] = await documents.findMany(userType, PUBLISHED, { filter: { id }, limit: 1 });
-      return user?.documentId as string | undefined;
+      return (await findUser({ id }))?.documentId as string | undefined;
     },
   };
 };

@@ -1,4 +1,5 @@
-import { escapeHtml, renderTemplate } from '../../src/email/render-template';
+import { renderTemplate } from '../../src/email/render-template';
+import { escapeHtml } from '../../src/common/escape-html';
 import { DEFAULT_EMAIL_TEMPLATES, templateProblem } from '../../src/config/email-templates';
 
 /** The mail templates: `<%= NAME %>` substituted, nothing evaluated. */

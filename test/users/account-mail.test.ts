@@ -45,6 +45,13 @@ test('the confirmation link is the public URL of the confirmation route', async 
   expect(sent[0].subject).toBe('Account confirmation');
 });
 
+test('without server.url the link is the address the server listens on, an IPv6 one in brackets', async () => {
+  const sent: EmailMessage[] = [];
+  const base = defaultConfig();
+  await createAccountMails({ ...base, server: { ...base.server, host: '::', port: 1337 } }, keeping(sent)).emailConfirmation.send(user, 'k1.c0de');
+  expect(sent[0].text).toContain('<p>http://[::]:1337/api/auth/email-confirmation?confirmation=k1.c0de</p>');
+});
+
 test('no provider, or no reset page: a 503 that retrying will not mend', () => {
   const noProvider = errorOf(() => createAccountMails(config(), undefined).emailConfirmation.check());
   expect(noProvider.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', http: { status: 503 } });

@@ -1,4 +1,5 @@
 import type { GraphiQLOptions } from 'graphql-yoga';
+import { escapeHtml } from '../../common/escape-html';
 
 /**
  * GraphiQL without a CDN: yoga's default page loads its bundle, styles and editor workers from unpkg, so
@@ -82,7 +83,6 @@ query {
 `,
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 /** yoga's `renderGraphiQL`: the page, with its options as JSON data (`<` escaped, so no text in them ends the script element). */
 export const renderOfflineGraphiql = (options: GraphiQLOptions): string => {
