@@ -1,7 +1,8 @@
 import type { DocumentService } from '../documents/document-service';
 import type { Scope } from '../documents/scope';
 import type { Filter, StoredDocument } from '../storage/types';
-import { applicationError, badUserInput, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
+import { GraphQLError } from 'graphql';
+import { applicationError, badUserInput, serviceUnavailable, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
 import type { JwtService } from '../auth/jwt';
 import { USER_CONTENT_TYPE } from './users-content-types';
 import { createDecoyCheck, verifyPassword } from '../documents/password-hash';
@@ -80,8 +81,16 @@ export const createUserAccounts = ({ documents, jwt, defaultRoleId, confirmation
       // the document service hashes password attributes as it stores them
       const user = await create({ username, email, password: input.password as string, provider: 'local', confirmed: !confirmation, blocked: false, role: defaultRoleId });
       if (!confirmation) return signedIn(user);
-      // As Strapi: the account stays if the mail fails; send-email-confirmation mails the link again.
-      await confirmation.send(user);
+      // As Strapi: the account stays if the mail fails. Signing up again would find it taken, so the 503
+      // names the route that mails the link again instead of inviting a retry.
+      try {
+        await confirmation.send(user);
+      } catch (error) {
+        if (error instanceof GraphQLError && error.extensions.code === 'SERVICE_UNAVAILABLE') {
+          throw serviceUnavailable('Error sending confirmation email: the account is made; ask for the link again with /api/auth/send-email-confirmation', null);
+        }
+        throw error;
+      }
       return { user: withoutPrivateAttributes(user) };
     },
 
