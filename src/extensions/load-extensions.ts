@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { compileFunction } from 'node:vm';
 import { GraphQLError, parse } from 'graphql';
 import type { Models } from '../models/types';
 import type { Extension, ExtensionFactory } from './types';
 import { checkExtension } from './extension-schema';
+import { syntaxErrorLine } from '../common/syntax-error-line';
 
 /**
  * Hand-written extensions from `<schema>/extensions/`: every `*.graphql` file is SDL, every
@@ -28,16 +28,6 @@ const located = (path: string, error: unknown): Error => {
   return new Error(`${where ?? path}: ${message}`);
 };
 
-/** `file:line` of a module's syntax error: compiled as Node compiles a CommonJS module, whose stack then starts with it. */
-const syntaxErrorLine = (path: string): string | undefined => {
-  try {
-    compileFunction(readFileSync(path, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: path });
-  } catch (error) {
-    const first = (error as Error).stack?.split('\n')[0];
-    if (first?.startsWith(`${path}:`)) return first;
-  }
-  return undefined;
-};
 
 const loadSdl = (path: string): Extension => {
   const typeDefs = readFileSync(path, 'utf8');

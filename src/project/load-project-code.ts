@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { syntaxErrorLine } from '../common/syntax-error-line';
 import { createProjectModuleLoader } from './project-module-loader';
 import { CoreModuleDefinition } from './strapi-packages';
 import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
@@ -70,9 +71,11 @@ export const loadProjectCode = (schemaDir: string): ProjectCode => {
       return { file, value: exportedValue(loader.load(file)) };
     } catch (error) {
       // by shape, not instanceof: errors of compiled code may come from another realm
-      const given = (error as { message?: unknown } | null)?.message;
+      const { message: given, name } = (error ?? {}) as { message?: unknown; name?: unknown };
       const message = typeof given === 'string' ? given : String(error);
-      problems.push({ file, message: message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message });
+      // a JavaScript file's syntax error is named with its line, as Node names it (TypeScript's are compiled first)
+      const where = name === 'SyntaxError' && /\.c?js$/.test(file) ? syntaxErrorLine(file) : undefined;
+      problems.push({ file: where ?? file, message: message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message });
       return undefined;
     }
   };

@@ -154,3 +154,8 @@ test('a policy and a middleware are found in the route’s API, globally, and wi
   ]);
   expect(route.middlewares.map((middleware) => [middleware.name, 'config' in middleware ? middleware.config : undefined])).toEqual([['global::timing', { slow: 5 }]]);
 });
+
+test('a syntax error in a JavaScript project file is named with its line', () => {
+  write('api/article/routes/custom.js', "module.exports = {\n  routes: [\n    { method: 'GET' path: '/x', handler: 'article.find' },\n  ],\n};\n");
+  expect(refusal()).toMatch(/api\/article\/routes\/custom\.js:3\b/);
+});
