@@ -1,5 +1,6 @@
 import type { ContentType, Models } from '../models/types';
 import { isRecord } from '../common/is-record';
+import { permissionFor } from '../sdl/naming';
 import type { LoadedController, ProjectCode } from './load-project-code';
 import { CoreRouterDefinition, type CoreAction } from './strapi-packages';
 import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
@@ -229,7 +230,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (l
 
   const targetOf = (contentType: ContentType, controller: LoadedController | undefined, controllerUid: string, name: string): RouteTarget => {
     const action = actionsOf(contentType).find((core) => core === name);
-    const permission = action ? `${contentType.uid}.${action}` : `${controllerUid}.${name}`;
+    const permission = action ? permissionFor(contentType, action) : `${controllerUid}.${name}`;
     if (controller?.custom === undefined) return { contentType, action, permission };
     return { contentType, action, permission, controller: { uid: controllerUid, file: controller.file, custom: controller.custom, name } };
   };

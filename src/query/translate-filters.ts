@@ -3,7 +3,7 @@ import type { Filter, StoredValue } from '../storage/types';
 import { badUserInput } from '../errors/graphql-errors';
 import type { RangeOperator } from './bigint-range';
 import { bigintCondition, operatorCondition } from './filter-operators';
-import { FILTER_OPERATORS, type FilterOperator } from '../sdl/scalar-types';
+import { SCALAR_FILTER_OPERATORS, type FilterOperator } from '../sdl/scalar-types';
 import { isRecord } from '../common/is-record';
 import { inMemoryMatcher } from '../storage/memory-matcher';
 
@@ -93,7 +93,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     const parts: Filter[] = [];
     for (const [operator, value] of Object.entries(input)) {
       if (value === undefined) continue;
-      if (!FILTER_OPERATORS.includes(operator as FilterOperator)) {
+      if (!SCALAR_FILTER_OPERATORS.includes(operator as FilterOperator)) {
         throw badUserInput(`Invalid operator ${operator} at ${path}`, { key: operator, path });
       }
       if (operator === 'and' || operator === 'or') {

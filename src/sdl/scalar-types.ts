@@ -33,38 +33,12 @@ export const filterScalarOf = (type: ScalarAttributeType): FilterScalar =>
 
 export const filterInputOf = (scalar: FilterScalar): string => `${scalar}FilterInput`;
 
-export type FilterOperator =
-  | 'eq'
-  | 'eqi'
-  | 'ne'
-  | 'nei'
-  | 'lt'
-  | 'lte'
-  | 'gt'
-  | 'gte'
-  | 'in'
-  | 'notIn'
-  | 'contains'
-  | 'notContains'
-  | 'containsi'
-  | 'notContainsi'
-  | 'null'
-  | 'notNull'
-  | 'between'
-  | 'startsWith'
-  | 'startsWithi'
-  | 'endsWith'
-  | 'endsWithi'
-  | 'and'
-  | 'or'
-  | 'not';
-
 /**
  * Every scalar's filter input has the same operators, as Strapi's have: text operators on numbers, booleans and
  * JSON compare the value's text form, ranges on booleans order false before true (src/query/filter-operators.ts).
  * `startsWithi` and `endsWithi` are Folio's additions, the case-insensitive forms REST already has.
  */
-export const FILTER_OPERATORS: readonly FilterOperator[] = [
+export const SCALAR_FILTER_OPERATORS = [
   'and',
   'or',
   'not',
@@ -89,7 +63,8 @@ export const FILTER_OPERATORS: readonly FilterOperator[] = [
   'in',
   'notIn',
   'between',
-];
+] as const;
+export type FilterOperator = (typeof SCALAR_FILTER_OPERATORS)[number];
 
 // `and` and `or` list bare values, as Strapi types them: each item is an implicit `eq` (translate-filters.ts)
 const LIST_OPERATORS = new Set<FilterOperator>(['and', 'or', 'in', 'notIn', 'between']);
@@ -97,7 +72,7 @@ const LIST_OPERATORS = new Set<FilterOperator>(['and', 'or', 'in', 'notIn', 'bet
 /** SDL of one per-scalar filter input. */
 export const emitScalarFilterInput = (scalar: FilterScalar): string => {
   const name = filterInputOf(scalar);
-  const fields = FILTER_OPERATORS.map((operator) => {
+  const fields = SCALAR_FILTER_OPERATORS.map((operator) => {
     if (operator === 'not') return `  not: ${name}`;
     if (operator === 'null' || operator === 'notNull') return `  ${operator}: Boolean`;
     return LIST_OPERATORS.has(operator) ? `  ${operator}: [${scalar}]` : `  ${operator}: ${scalar}`;
