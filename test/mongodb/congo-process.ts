@@ -22,7 +22,8 @@ export const startCongo = async (folder: string, port = 0, { replicaSet }: { rep
     child.once('exit', (code) => reject(new Error(`congo-server exited (${code}) before it listened`)));
   });
   return {
-    url,
+    // polled, not streamed: see global-setup.js
+    url: `${url}/?serverMonitoringMode=poll`,
     port: Number(new URL(url).port),
     async stop() {
       if (child.exitCode !== null) return;

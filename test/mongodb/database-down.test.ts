@@ -19,7 +19,7 @@ let folder: string;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'folio-congo-'));
   database = await startCongo(folder);
-  server = await startTestServer({ env: PRODUCTION_ENV, config: { database: { client: 'mongodb', uri: `${database.url}/folio_down` } } });
+  server = await startTestServer({ env: PRODUCTION_ENV, config: { database: { client: 'mongodb', uri: database.url, options: { dbName: 'folio_down' } } } });
 });
 afterAll(async () => {
   await server.stop();

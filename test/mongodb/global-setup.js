@@ -24,7 +24,10 @@ module.exports = async () => {
     });
     child.once('exit', (code) => reject(new Error(`the in-process MongoDB server exited (${code}) before it listened`)));
   });
-  process.env.FOLIO_TEST_MONGODB_URL = url;
+  // The driver's monitor streams its hello with moreToCome once a server reports a topologyVersion; CongoDB
+  // ends such a stream, and the driver then clears the pool under whatever operations were running
+  // ("Server ended moreToCome unexpectedly"): polling monitors the in-process server as well.
+  process.env.FOLIO_TEST_MONGODB_URL = `${url}/?serverMonitoringMode=poll`;
   process.env.FOLIO_TEST_MONGODB_KIND = 'congo';
   globalThis.__folioCongo = child;
 };
