@@ -33,9 +33,14 @@ export const createDocumentReads = (store: Store) => {
   const scoped = async (contentType: ContentType, scope: Scope, filter?: Filter): Promise<Filter> =>
     allOf([scopeFilter(contentType, scope), await cohortFilter(collectionOf(contentType), contentType, scope), filter]);
 
+  const findOptions = (query: ListQuery): FindOptions => ({ sort: withTiebreak(query.sort), skip: query.skip, limit: query.limit });
+
   return {
     findMany: async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
-      collectionOf(contentType).find(await scoped(contentType, scope, query.filter), { sort: withTiebreak(query.sort), skip: query.skip, limit: query.limit }),
+      collectionOf(contentType).find(await scoped(contentType, scope, query.filter), findOptions(query)),
+    /** A page and the total of its filter, from one search where the store can. */
+    findPage: async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
+      collectionOf(contentType).findPage(await scoped(contentType, scope, query.filter), findOptions(query)),
     count: async (contentType: ContentType, scope: Scope, filter?: Filter) => collectionOf(contentType).countDocuments(await scoped(contentType, scope, filter)),
     findOne: async (contentType: ContentType, documentId: string, scope: Scope) => collectionOf(contentType).findOne(await scoped(contentType, scope, { documentId })),
     findFirst: async (contentType: ContentType, scope: Scope) => collectionOf(contentType).findOne(await scoped(contentType, scope), { sort: [['id', 1]] }),

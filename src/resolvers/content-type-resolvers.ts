@@ -15,6 +15,7 @@ import { withScope, type ScopedRow } from './row-scope';
 import { findSortedThroughRelations } from './relation-sort';
 import { attributeFieldResolvers } from './attribute-resolvers';
 import { prefetchConnectionRelations, prefetchRelations } from './prefetch-relations';
+import { selectsSubField } from './selected-fields';
 import { withRelationWrites, type RelationWrite } from './relation-write-argument';
 
 /** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
@@ -43,30 +44,36 @@ interface Connection {
 }
 
 const listResolvers = (contentType: ContentType) => {
-  const find = async (args: Args, context: FolioContext) => {
+  /** `withTotal`: the total is wanted too, and read with the page where the store can (one search for both) */
+  const find = async (args: Args, context: FolioContext, withTotal: boolean) => {
     const scope = readScope(contentType, args, context, true);
     const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);
     const keys = parseSortPaths(context.services.models, contentType, args.sort);
     const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
-    const rows = keys.some((key) => key.path.length > 1)
-      ? await findSortedThroughRelations(context, contentType, scope, filter, keys, page)
-      : await context.services.documents.findMany(contentType, scope, { filter, sort: keys.map(({ path, direction }) => [path[0], direction]), skip: page.skip, limit: page.limit });
-    return { rows: scoped(context, rows, scope), scope, filter, page };
+    if (keys.some((key) => key.path.length > 1)) {
+      const rows = await findSortedThroughRelations(context, contentType, scope, filter, keys, page);
+      return { rows: scoped(context, rows, scope), scope, filter, page, total: undefined };
+    }
+    const query = { filter, sort: keys.map(({ path, direction }): [string, 1 | -1] => [path[0], direction]), skip: page.skip, limit: page.limit };
+    const { documents: rows, total } = withTotal
+      ? await context.services.documents.findPage(contentType, scope, query)
+      : { documents: await context.services.documents.findMany(contentType, scope, query), total: undefined };
+    return { rows: scoped(context, rows, scope), scope, filter, page, total };
   };
   return {
     list: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
-      const { rows } = await find(args, context);
+      const { rows } = await find(args, context, false);
       await prefetchRelations(context, contentType, rows, info);
       return rows;
     },
     connection: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo): Promise<Connection> => {
-      const { rows, scope, filter, page } = await find(args, context);
+      const { rows, scope, filter, page, total: found } = await find(args, context, selectsSubField(info, 'pageInfo'));
       await prefetchConnectionRelations(context, contentType, rows, info);
       return {
         nodes: rows,
         // Counting costs a query: only done when pageInfo is selected.
         pageInfo: async () => {
-          const total = await context.services.documents.count(contentType, scope, filter);
+          const total = found ?? (await context.services.documents.count(contentType, scope, filter));
           const pageSize = page.limit;
           return {
             page: page.mode === 'page' ? page.page : Math.floor(page.skip / pageSize) + 1,

@@ -70,6 +70,8 @@ export interface Collection {
   find(filter: Filter, options?: FindOptions): Promise<StoredDocument[]>;
   findOne(filter: Filter, options?: FindOptions): Promise<StoredDocument | null>;
   countDocuments(filter: Filter): Promise<number>;
+  /** `find` and `countDocuments` of one filter, from one search where the engine can */
+  findPage(filter: Filter, options?: FindOptions): Promise<{ documents: StoredDocument[]; total: number }>;
   insertOne(document: StoredDocument): Promise<void>;
   insertMany(documents: StoredDocument[]): Promise<void>;
   /** returns the number of documents the filter matched, all of which now carry the update (MongoDB's matchedCount) */

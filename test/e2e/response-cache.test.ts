@@ -37,7 +37,7 @@ const startServer = (responseCache: unknown, database?: ReturnType<typeof mongod
 /** How many store calls reading articles the server has made so far. */
 const articleReads = async (server: TestServer): Promise<number> => {
   const text = await (await fetch(`${server.url}/metrics`)).text();
-  return ['find', 'findOne', 'countDocuments']
+  return ['find', 'findOne', 'countDocuments', 'findPage']
     .map((method) => new RegExp(`^folio_store_call_duration_seconds_count\\{collection="articles",method="${method}"\\} (\\d+)$`, 'm').exec(text))
     .reduce((sum, match) => sum + Number(match?.[1] ?? 0), 0);
 };

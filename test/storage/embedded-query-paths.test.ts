@@ -123,6 +123,26 @@ describe('embedded engine query paths agree with plain evaluation', () => {
     expect(disagreements.slice(0, 5)).toEqual([]);
   });
 
+  test('findPage answers the page and the total of random filters and sorts, text searches among them', async () => {
+    const items = store.collection('items');
+    const disagreements: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const sort: SortSpec = [[pick(['n', 'slug', 'title', 'id', 'mixed']), pick([1, -1] as const)]];
+      const candidate = random() < 0.5 ? { title: textCondition() } : filter(1);
+      const skip = Math.floor(random() * 50);
+      const limit = 1 + Math.floor(random() * 30);
+      const matches = createMingoMatcher(candidate);
+      const matched = documents.map((document, index): [number, StoredDocument] => [index, document]).filter(([, document]) => matches(document));
+      const expected = sortEntries(matched, sort).slice(skip, skip + limit).map((index) => documents[index].id);
+      const { documents: page, total } = await items.findPage(candidate, { sort, skip, limit, projection: ['id'] });
+      const found = page.map((document) => document.id);
+      if (JSON.stringify(found) !== JSON.stringify(expected) || total !== matched.length) {
+        disagreements.push(`${JSON.stringify({ candidate, sort, skip, limit })}: ${total} for ${matched.length}`);
+      }
+    }
+    expect(disagreements.slice(0, 5)).toEqual([]);
+  });
+
   test('a text holding a lone surrogate is found through the trigram index by the characters around it', async () => {
     const notes = store.collection('notes');
     await notes.createIndex({ keys: [['text', 1]], text: true });
@@ -154,7 +174,8 @@ describe('embedded engine query paths agree with plain evaluation', () => {
     for (const field of ['n', 'slug', 'flag', 'when']) await counted.createIndex({ keys: [[field, 1]] });
     await counted.insertMany(documents.slice(0, 800).map((document): StoredDocument => JSON.parse(JSON.stringify(document))));
     const filters = Array.from({ length: 30 }, () => filter(0));
-    for (const candidate of filters) await counted.countDocuments(candidate);
+    // totals remembered by a count and by a page read with its total
+    for (const [index, candidate] of filters.entries()) await (index % 2 === 0 ? counted.countDocuments(candidate) : counted.findPage(candidate, { limit: 1 }));
     const disagreements: string[] = [];
     for (let round = 0; round < 25; round++) {
       const roll = random();

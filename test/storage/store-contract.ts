@@ -287,6 +287,19 @@ export function describeStoreContract(name: string, createFixture: () => Promise
         expect(await articles.countDocuments({ comments: { $elemMatch: { by: 'x' } } })).toBe(2);
       });
 
+      test.each<[string, Filter]>([
+        ['every document', {}],
+        ['an indexed condition', { views: { $gte: 5 } }],
+        ['text searches', { $or: [{ title: { $regex: 'ETA', $options: 'i' } }, { title: { $regex: 'mma', $options: 'i' } }] }],
+        ['a condition on array elements', { comments: { $elemMatch: { by: 'x' } } }],
+      ])('findPage answers find and countDocuments of one filter: %s', async (_, filter) => {
+        await articles.createIndex({ keys: [['title', 1]], text: true });
+        const options: FindOptions = { sort: [['views', -1], ['id', 1]], skip: 1, limit: 2 };
+        const [documents, total] = await Promise.all([articles.find(filter, options), articles.countDocuments(filter)]);
+        expect(await articles.findPage(filter, options)).toEqual({ documents, total });
+        expect(await store.collection('nothing_here').findPage(filter, options)).toEqual({ documents: [], total: 0 });
+      });
+
       test('an unknown collection is empty', async () => {
         expect(await store.collection('nothing_here').countDocuments({})).toBe(0);
         expect(await store.collection('nothing_here').find({})).toEqual([]);

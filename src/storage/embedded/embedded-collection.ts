@@ -1,7 +1,7 @@
 import { assertSafeFilter } from '../filter-guard';
 import { assertBatchSize, normalizeFindOptions, type NormalizedFindOptions } from '../find-options';
 import { normalizeIndexSpec, sameIndex } from '../index-spec';
-import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
+import type { Collection, Filter, FindOptions, StoredDocument, UpdateSpec } from '../types';
 import { cloneDocument } from '../clone-document';
 import { applyUpdate, prepareUpdate } from './apply-update';
 import type { CollectionState } from './collection-state';
@@ -37,21 +37,23 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
  */
 const limitSql = (limit: number | undefined): string => `LIMIT ${limit === undefined || !Number.isFinite(limit) ? -1 : Math.trunc(limit)}`;
 
-/** ORDER BY for `sort` when SQL's order is MongoDB's on every key; undefined when the documents must be sorted here. */
-function sqlOrder(state: CollectionState, sort: NormalizedFindOptions['sort']): string | undefined {
-  const terms: string[] = [];
+/** ORDER BY's terms for `sort` when SQL's order is MongoDB's on every key; undefined when the documents must be sorted here. */
+function orderTerms(state: CollectionState, sort: NormalizedFindOptions['sort']): Array<[expression: string, direction: 'ASC' | 'DESC']> | undefined {
+  const terms: Array<[string, 'ASC' | 'DESC']> = [];
   for (const [path, direction] of sort) {
     const extract = extractOf(path);
     if (!extract || !sortsInSql(state, path)) return undefined;
-    terms.push(`${extract} ${direction === 1 ? 'ASC' : 'DESC'}`);
+    terms.push([extract, direction === 1 ? 'ASC' : 'DESC']);
   }
   // ties in insertion order; after a key no two rows share, the key is no tie-break, and following the last
   // key's direction lets SQLite read an index backwards instead of sorting
   const last = sort[sort.length - 1];
   const unique = last !== undefined && state.indexes.some((index) => index.unique && index.keys.length === 1 && index.keys[0][0] === last[0]);
-  terms.push(`d.k ${unique && last[1] === -1 ? 'DESC' : 'ASC'}`);
-  return terms.join(', ');
+  terms.push(['d.k', unique && last[1] === -1 ? 'DESC' : 'ASC']);
+  return terms;
 }
+
+const orderSql = (terms: ReadonlyArray<[string, string]>): string => terms.map(([expression, direction]) => `${expression} ${direction}`).join(', ');
 
 export function createEmbeddedCollection(name: string, store: EmbeddedStoreAccess): Collection {
   const condition = (state: CollectionState, filter: Filter): Sql => {
@@ -71,11 +73,11 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const where = condition(state, filter);
     if (!state.created) return [];
     const table = quote(state.tables.docs);
-    const order = sqlOrder(state, options.sort);
-    if (order !== undefined) {
+    const terms = orderTerms(state, options.sort);
+    if (terms !== undefined) {
       // the page's keys first: the rows matched and skipped over are then read from indexes alone, and only the
       // page's documents from the table
-      const sql = `SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${order} ${limitSql(options.limit)} OFFSET ?`;
+      const sql = `SELECT d.k AS k FROM ${table} AS d WHERE ${where.sql} ORDER BY ${orderSql(terms)} ${limitSql(options.limit)} OFFSET ?`;
       const keys = (await select<{ k: number }>(database, sql, [...where.params, options.skip], where.heavy)).map((row) => row.k);
       return byKeys(database, table, keys);
     }
@@ -105,6 +107,58 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const document = JSON.parse(row.doc) as StoredDocument;
       return projection ? projectDocument(document, projection) : document;
     });
+
+  /** A total counted now is remembered unless a write committed meanwhile, or it was counted past a transaction's pending writes. */
+  function rememberTotal(state: CollectionState, key: string, filter: Filter, total: number, generation: number, missedPending: boolean): void {
+    if (state.generation === generation && !missedPending) state.counts.remember(key, filter, total);
+  }
+
+  async function count(filter: Filter): Promise<number> {
+    const database = store.database();
+    const state = database.state(name);
+    const where = condition(state, filter);
+    if (!state.created) return 0;
+    const cacheKey = JSON.stringify(filter);
+    const remembered = state.counts.get(cacheKey);
+    if (remembered !== undefined) return remembered;
+    const generation = state.generation;
+    // a reader thread sees the last commit: not the writes of a transaction still open, which remembered totals
+    // already count
+    const missesPending = where.heavy === true && !store.inTransaction() && database.sqlite.inTransaction;
+    const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
+    rememberTotal(state, cacheKey, filter, row.n, generation, missesPending);
+    return row.n;
+  }
+
+  /**
+   * A page and its filter's total. A condition the reader threads answer (a text search, read in full whether
+   * it matches ten rows or half the collection) is searched once for both: the page query and the count each
+   * ran the search and read every match's scope, twice the work for one request.
+   */
+  async function page(filter: Filter, options: FindOptions | undefined): Promise<{ documents: StoredDocument[]; total: number }> {
+    const normalized = normalizeFindOptions(options);
+    const database = store.database();
+    const state = database.state(name);
+    const where = condition(state, filter);
+    const cacheKey = JSON.stringify(filter);
+    const terms = orderTerms(state, normalized.sort);
+    if (!state.created || !where.heavy || store.inTransaction() || terms === undefined || state.counts.get(cacheKey) !== undefined) {
+      const [found, total] = await Promise.all([rows(filter, normalized), count(filter)]);
+      return { documents: documentsOf(found, normalized.projection), total };
+    }
+    const generation = state.generation;
+    const missesPending = database.sqlite.inTransaction;
+    const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
+    const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
+    const sql =
+      `WITH m AS MATERIALIZED (SELECT d.k AS k${columns} FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}) ` +
+      `SELECT NULL AS k, count(*) AS n FROM m UNION ALL SELECT * FROM (SELECT k, NULL FROM m ORDER BY ${order} ${limitSql(normalized.limit)} OFFSET ?)`;
+    const found = await store.readers().all<{ k: number | null; n: number | null }>(sql, [...where.params, normalized.skip]);
+    const total = found.find((row) => row.k === null)?.n ?? 0;
+    rememberTotal(state, cacheKey, filter, total, generation, missesPending);
+    const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
+    return { documents: documentsOf(byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
+  }
 
   /** The rows a write addresses, in natural order: with their documents for an update, keys alone for a delete. */
   function matchingRows(filter: Filter, limit: number, columns: 'd.k AS k, json(d.doc) AS doc' | 'd.k AS k'): Row[] {
@@ -164,25 +218,8 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const normalized = { ...normalizeFindOptions(options), limit: 1 };
       return documentsOf(await rows(filter, normalized), normalized.projection)[0] ?? null;
     },
-    async countDocuments(filter) {
-      const database = store.database();
-      const state = database.state(name);
-      const where = condition(state, filter);
-      if (!state.created) return 0;
-      const cacheKey = JSON.stringify(filter);
-      let total = state.counts.get(cacheKey);
-      if (total === undefined) {
-        const generation = state.generation;
-        // a reader thread sees the last commit: not the writes of a transaction still open, which
-        // remembered totals already count
-        const missesPending = where.heavy === true && !store.inTransaction() && database.sqlite.inTransaction;
-        const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
-        total = row.n;
-        // a count taken on the reader thread while a write committed would be stale too: neither is remembered
-        if (state.generation === generation && !missesPending) state.counts.remember(cacheKey, filter, total);
-      }
-      return total;
-    },
+    countDocuments: count,
+    findPage: page,
     insertOne: (document) => insert([document]),
     insertMany: (documents) => insert(documents),
     updateOne: (filter, spec) => update(filter, spec, 1),

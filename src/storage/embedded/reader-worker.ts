@@ -26,8 +26,8 @@ const revive = (value: unknown): unknown => (value instanceof Uint8Array && !Buf
 parentPort!.on('message', ({ id, sql, params }: ReadRequest) => {
   let answer: ReadAnswer;
   try {
-    if (!/^\s*(SELECT|PRAGMA wal_checkpoint)/i.test(sql)) throw new Error('the reader thread only reads and checkpoints');
     const statement: Statement<unknown[]> = cached(statements, sql, 200, () => sqlite.prepare<unknown[]>(sql));
+    if (!statement.readonly && !/^\s*PRAGMA wal_checkpoint/i.test(sql)) throw new Error('the reader thread only reads and checkpoints');
     answer = { id, rows: statement.all(...params.map(revive)) };
   } catch (error) {
     const { message, code } = error as { message?: unknown; code?: unknown };

@@ -84,6 +84,10 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       const query = await queryOf(filter);
       return run(() => collection.countDocuments(query, { session: currentSession() }));
     },
+    async findPage(filter, options) {
+      const [documents, total] = await Promise.all([this.find(filter, options), this.countDocuments(filter)]);
+      return { documents, total };
+    },
     async insertOne(document) {
       // a copy: the driver adds `_id` to the object it is given
       const copy: Document = cloneDocument(document);
