@@ -1,11 +1,9 @@
 import {
   defaultFieldResolver,
   getOperationAST,
-  getVariableValues,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLFieldResolver,
-  type VariableDefinitionNode,
 } from 'graphql';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createDocumentCache } from '../graphql/document-cache';
@@ -32,7 +30,6 @@ export interface OperationPlan<Extra> {
 export interface CompiledOperation<Extra> extends OperationPlan<Extra> {
   document: DocumentNode;
   operationName: string | undefined;
-  variables: readonly VariableDefinitionNode[];
 }
 
 /**
@@ -67,16 +64,12 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
         const { source, extra } = plan();
         const document = enveloped.parse(source);
         const operation = getOperationAST(document);
-        compiled = { source, extra, document, operationName: operation?.name?.value, variables: operation?.variableDefinitions ?? [] };
+        compiled = { source, extra, document, operationName: operation?.name?.value };
       }
       params.query = compiled.source;
       const errors = enveloped.validate(enveloped.schema, compiled.document);
       if (errors.length > 0) return { result: { errors } };
       cache.set(key, compiled);
-      // Coerced here first so a value a scalar refuses is a 400 naming the variable, not an error the
-      // pipeline masks as unexpected (a scalar's TypeError looks like a bug to it).
-      const coerced = getVariableValues(enveloped.schema, compiled.variables, variables, { maxErrors: 1 });
-      if (coerced.errors) return { result: { errors: coerced.errors.map(withCode) } };
       const contextValue = await enveloped.contextFactory();
       const result = await enveloped.execute({
         schema: enveloped.schema,
@@ -86,6 +79,9 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
         operationName: compiled.operationName,
         fieldResolver: restFieldResolver,
       });
+      // no data: the variables did not coerce (every scalar refuses with a GraphQLError, which no mask hides),
+      // a client mistake graphql-js gives no code
+      if (!('data' in result)) return { result: { ...result, errors: result.errors?.map(withCode) } };
       return { result, compiled };
     },
   };
