@@ -82,9 +82,39 @@ export function openEmbeddedStore(dataDir: string): Store {
   async function committed<T>(work: () => Promise<T>): Promise<T> {
     const result = await mutex.run(work);
     await wal.flushed();
-    if (wal.size() > CHECKPOINT_BYTES) readers.checkpoint();
+    checkpointIfLarge();
+    mergeTextIndexes();
     return result;
   }
+
+  function checkpointIfLarge(): void {
+    if (wal.size() > CHECKPOINT_BYTES) readers.checkpoint();
+  }
+
+  /**
+   * Full merges of the trigram indexes that are due (text-index-merges), one at a time, in steps on a reader
+   * thread, each under the write lock: writes wait a step at most, reads never.
+   */
+  let merging = false;
+  function mergeTextIndexes(): void {
+    if (merging || closed) return;
+    const due = database.textIndexesDue();
+    if (due.length === 0) return;
+    merging = true;
+    const step = (table: string) => mutex.run(async () => !closed && (await readers.mergeText(table)));
+    void (async () => {
+      for (const table of due) {
+        while (await step(table)) checkpointIfLarge();
+      }
+    })()
+      // a merge is an optimisation: one that fails (the store closing) leaves a correct index
+      .catch(() => undefined)
+      .finally(() => {
+        merging = false;
+      });
+  }
+
+  mergeTextIndexes();
 
   const access: EmbeddedStoreAccess = {
     database: open,

@@ -7,6 +7,7 @@ import { extractOf, TEXT_SLOT_BITS } from './compile-filter';
 import { entriesOf } from './multikey-entries';
 import { collectKinds, KIND } from './path-kinds';
 import { indexedText } from './text-pattern';
+import { createTextIndexMerges } from './text-index-merges';
 import { getPath } from './document-path';
 import { cached, registerFunctions } from './sql-functions';
 
@@ -28,6 +29,8 @@ export interface EmbeddedDatabase {
   replace(state: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void;
   remove(state: CollectionState, key: number): void;
   addIndex(state: CollectionState, spec: IndexSpec): void;
+  /** the trigram indexes due a full merge (text-index-merges) */
+  textIndexesDue(): string[];
   /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
   reload(): void;
   close(): void;
@@ -72,6 +75,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   const statements = new Map<string, Statement>();
   const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
   const states = new Map<string, CollectionState>();
+  const textMerges = createTextIndexMerges(sqlite);
 
   function load(): void {
     for (const state of states.values()) {
@@ -149,7 +153,9 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   }
 
   function addText(target: CollectionState, key: number, slot: number, value: unknown): void {
-    if (typeof value === 'string') statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`).run(key * MAX_TEXT_PATHS + slot, indexedText(value));
+    if (typeof value !== 'string') return;
+    textMerges.written(target);
+    statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`).run(key * MAX_TEXT_PATHS + slot, indexedText(value));
   }
 
   function removeEntries(target: CollectionState, key: number): void {
@@ -157,7 +163,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     // one rowid at a time: a rowid range made FTS5 walk its whole index (an update took 42 ms at 200,000
     // documents, 1 ms with equalities)
     const removeText = statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid = ?`);
-    for (let slot = 0; slot < target.textPaths.length; slot++) removeText.run(key * MAX_TEXT_PATHS + slot);
+    for (let slot = 0; slot < target.textPaths.length; slot++) if (removeText.run(key * MAX_TEXT_PATHS + slot).changes > 0) textMerges.written(target);
   }
 
   function uniqueViolation(target: CollectionState, error: unknown): never {
@@ -235,6 +241,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     state,
     catalogNames: () => [...states.values()].filter((entry) => entry.created).map((entry) => entry.name),
     statement,
+    textIndexesDue: () => textMerges.due(states.values()),
     insert(target, document) {
       create(target);
       noteKinds(target, document);

@@ -10,6 +10,8 @@ export interface ReaderPool {
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /** copies the WAL into the database file off the main thread (the writing connection never does: its autocheckpoint is off) */
   checkpoint(): void;
+  /** one step of a full merge of the trigram index `table`, to run under the store's write lock; whether it merged anything */
+  mergeText(table: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ function workerSource(): string {
   return extension === '.ts' ? `${COMPILE_TYPESCRIPT}${entry}` : entry;
 }
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 interface Pending {
   resolve(rows: unknown[]): void;
   reject(error: Error): void;
@@ -37,6 +41,7 @@ interface Pending {
 /** One reader thread, started on its first read; it keeps the process alive only while a read is pending. */
 interface Reader {
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  mergeText(table: string): Promise<boolean>;
   pending(): number;
   close(): Promise<void>;
 }
@@ -68,16 +73,19 @@ function createReader(file: string): Reader {
     return (worker = thread);
   }
 
+  function ask<T>(request: DistributiveOmit<ReadRequest, 'id'>): Promise<T[]> {
+    const thread = started();
+    const id = nextId++;
+    thread.ref();
+    return new Promise<T[]>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      thread.postMessage({ ...request, id } satisfies ReadRequest);
+    });
+  }
+
   return {
-    all<T>(sql: string, params: readonly unknown[]) {
-      const thread = started();
-      const id = nextId++;
-      thread.ref();
-      return new Promise<T[]>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-        thread.postMessage({ id, sql, params: [...params] } satisfies ReadRequest);
-      });
-    },
+    all: <T>(sql: string, params: readonly unknown[]) => ask<T>({ sql, params: [...params] }),
+    mergeText: async (table) => (await ask<{ merged: boolean }>({ mergeText: table }))[0].merged,
     pending: () => pending.size,
     async close() {
       const thread = worker;
@@ -106,6 +114,7 @@ export function createReaderPool(file: string, size: number): ReaderPool {
   const leastBusy = (): Reader => readers.reduce((best, reader) => (reader.pending() < best.pending() ? reader : best));
   return {
     all: (sql, params) => leastBusy().all(sql, params),
+    mergeText: (table) => leastBusy().mergeText(table),
     checkpoint() {
       if (checkpointing) return;
       checkpointing = true;

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openStore } from '../../src/storage/open-store';
+import type { StoredDocument, Store } from '../../src/storage/types';
+
+/**
+ * A trigram index written by batches is merged into one segment in the background (text-index-merges), while
+ * writes and searches go on, and answers the same afterwards.
+ */
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+const titleOf = (index: number): string => `${WORDS[index % 10]} ${WORDS[Math.floor(index / 10) % 10]} number ${index}`;
+
+let dataDir: string;
+let store: Store;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'folio-text-merge-'));
+});
+afterEach(async () => {
+  await store?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** the segments of the collection's trigram index, read through a connection of its own */
+const segments = (): number => {
+  const sqlite = new Database(join(dataDir, 'store.sqlite'), { readonly: true });
+  try {
+    return (sqlite.prepare('SELECT count(DISTINCT segid) AS n FROM "t:notes_idx"').get() as { n: number }).n;
+  } finally {
+    sqlite.close();
+  }
+};
+
+const until = async (condition: () => boolean, what: string): Promise<void> => {
+  for (const started = Date.now(); !condition(); ) {
+    if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+const insertBatches = async (batches: number, size: number): Promise<void> => {
+  const notes = store.collection('notes');
+  for (let batch = 0; batch < batches; batch++) {
+    const start = batch * size;
+    await notes.insertMany(Array.from({ length: size }, (_, offset): StoredDocument => ({ id: start + offset, title: titleOf(start + offset) })));
+  }
+};
+
+const searched = async (literal: string): Promise<{ ids: number[]; total: number }> => {
+  const { documents, total } = await store.collection('notes').findPage({ title: { $regex: literal, $options: 'i' } }, { sort: [['id', 1]], limit: 1000 });
+  return { ids: documents.map((document) => document.id as number), total };
+};
+
+const expected = (literal: string, size: number): number[] =>
+  Array.from({ length: size }, (_, index) => index).filter((index) => titleOf(index).toLowerCase().includes(literal.toLowerCase()));
+
+test('an index built by batches ends in one segment, and searches answer as before, with writes between', async () => {
+  store = await openStore({ client: 'embedded' }, dataDir);
+  await store.collection('notes').createIndex({ keys: [['title', 1]], text: true });
+  // 12 commits of 500 entries: past the 5,000 entries a merge waits for
+  await insertBatches(12, 500);
+  await until(() => segments() === 1, 'one segment');
+  for (const literal of ['ALPHA BRAVO', 'ber 59', 'elta']) expect(await searched(literal)).toEqual({ ids: expected(literal, 6000).slice(0, 1000), total: expected(literal, 6000).length });
+});
+
+test('an index left in many segments is merged when the store opens', async () => {
+  store = await openStore({ client: 'embedded' }, dataDir);
+  await store.collection('notes').createIndex({ keys: [['title', 1]], text: true });
+  // 70 commits of 50 entries: 3,500 entries, too few for a merge while the store runs, in more than 4
+  // segments (FTS5 merges 4 segments of a level into one of the next)
+  await insertBatches(70, 50);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(segments()).toBeGreaterThan(4);
+  await store.close();
+  store = await openStore({ client: 'embedded' }, dataDir);
+  await until(() => segments() === 1, 'one segment after opening');
+  const literal = 'golf';
+  expect(await searched(literal)).toEqual({ ids: expected(literal, 3500).slice(0, 1000), total: expected(literal, 3500).length });
+});
