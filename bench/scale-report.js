@@ -23,7 +23,7 @@ const baselineCells = (row, bare) =>
 const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes, baselineRef, rounds }) => [
   `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, lower median of ${rounds} alternating rounds` : ''}`,
   '',
-  `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
+  `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s (median of ${bare.samples.map(number).join(', ')}) · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
   '',
   `| workload | req/s | p50 ms | p99 ms | vs bare | writes ok |${baselineRef ? ' baseline req/s | baseline p99 ms | baseline vs bare | change |' : ''}`,
   `| --- | ---: | ---: | ---: | ---: | ---: |${baselineRef ? ' ---: | ---: | ---: | ---: |' : ''}`,

@@ -24,6 +24,8 @@ export interface EmbeddedDatabase {
   catalogNames(): string[];
   /** a cached prepared statement */
   statement(sql: string): Statement;
+  /** whether SQLite's plan for `sql` (with `params`) sorts its rows apart, in a temporary b-tree; remembered by statement */
+  sortsApart(sql: string, params: readonly unknown[]): boolean;
   insert(state: CollectionState, document: StoredDocument): void;
   /** `previous`: the document the row holds now, as the caller read it */
   replace(state: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void;
@@ -74,6 +76,11 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   const statements = new Map<string, Statement>();
   const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
+  const plans = new Map<string, boolean>();
+  const sortsApart = (sql: string, params: readonly unknown[]): boolean =>
+    cached(plans, sql, MAX_STATEMENTS, () =>
+      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),
+    );
   const states = new Map<string, CollectionState>();
   const textMerges = createTextIndexMerges(sqlite);
 
@@ -241,6 +248,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     state,
     catalogNames: () => [...states.values()].filter((entry) => entry.created).map((entry) => entry.name),
     statement,
+    sortsApart,
     textIndexesDue: () => textMerges.due(states.values()),
     insert(target, document) {
       create(target);
