@@ -13,6 +13,7 @@ import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
 import { attachGraphqlWs } from './graphql-ws';
+import { trackRequests } from './graceful-close';
 import { createLandingPage } from './landing-page';
 import { graphiqlAssetsRoute } from './graphiql-assets-route';
 import { createMetricsRoute, createRequestMeter } from './metrics-route';
@@ -92,6 +93,9 @@ const createRequestListener = (folio: Served) => {
   };
 };
 
+/** how long the requests under way when the server stops get to finish before their connections are cut */
+const STOP_GRACE_MS = 10_000;
+
 export const listen = (folio: Served, host: string, port: number): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
     const { config } = folio.services;
@@ -107,6 +111,7 @@ export const listen = (folio: Served, host: string, port: number): Promise<Runni
       });
     }
     const sockets = config.graphql.enabled ? attachGraphqlWs(server, folio.graphql, { endpoint: config.graphql.endpoint, production: config.env === 'production' }) : undefined;
+    const closeGracefully = trackRequests(server, STOP_GRACE_MS);
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address() as AddressInfo;
@@ -116,10 +121,7 @@ export const listen = (folio: Served, host: string, port: number): Promise<Runni
         server,
         close: async () => {
           await sockets?.close();
-          await new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          });
+          await closeGracefully();
         },
       });
     });

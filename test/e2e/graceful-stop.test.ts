@@ -1,0 +1,61 @@
+import { request } from 'node:http';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { subscribe } from '../support/sse-subscription';
+
+/**
+ * Stopping the server (SIGTERM in a rolling restart) lets the requests under way finish: their clients get
+ * their answers, not a reset connection. Subscription streams end at once instead of holding the stop.
+ */
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+/** A GraphQL request whose body arrives in two halves, `gap` ms apart; resolves with its status and body. */
+const slowRequest = (url: string, send: (first: () => void) => void): Promise<{ status: number; body: string }> =>
+  new Promise((resolve, reject) => {
+    const body = JSON.stringify({ query: '{ articles { title } }' });
+    const call = request(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    call.on('error', reject);
+    call.write(body.slice(0, 10));
+    send(() => call.end(body.slice(10)));
+  });
+
+test('a request under way when the server stops is answered, and the stop waits for it', async () => {
+  server = await startTestServer();
+  const running = server;
+  let stopped = false;
+  const answer = slowRequest(running.url, (rest) => {
+    setTimeout(() => {
+      void running.stop().then(() => (stopped = true));
+      server = undefined;
+      setTimeout(() => {
+        expect(stopped).toBe(false);
+        rest();
+      }, 200);
+    }, 100);
+  });
+  const { status, body } = await answer;
+  expect(status).toBe(200);
+  expect(JSON.parse(body)).toHaveProperty('data.articles');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(stopped).toBe(true);
+});
+
+test('a subscription stream does not hold the stop', async () => {
+  server = await startTestServer();
+  const stream = await subscribe(server, 'subscription { articleCreated { documentId } }');
+  expect(stream.status).toBe(200);
+  const started = Date.now();
+  await server.stop();
+  server = undefined;
+  expect(Date.now() - started).toBeLessThan(2000);
+  stream.close();
+});
