@@ -154,6 +154,24 @@ test('only: the routes left out do not exist (405 on a path that has others)', a
   expect((await call(server.url, 'DELETE', '/api/tags/abc', { headers: server.asAdmin })).status).toBe(405);
 });
 
+test("a router building on the core router: the core routes keep their action's permission and config, its own route runs too", async () => {
+  for (const [name, weight] of [['light', 1], ['heavy', 9]] as const) {
+    const created = await server.gql('mutation ($data: TagInput!) { createTag(data: $data) { documentId } }', { data: { name, weight } }, server.asAdmin);
+    expect(created.body.errors).toBeUndefined();
+  }
+  const list = await call<{ data: Array<{ name: string; documentId: string }> }>(server.url, 'GET', '/api/tags?sort=name');
+  expect(list.status).toBe(200);
+  expect(list.body.data.map(({ name }) => name)).toEqual(['heavy', 'light']);
+  // findOne's config.policies, from createCoreRouter's options, through the router wrapping it
+  const { documentId } = list.body.data[0];
+  const refused = await call(server.url, 'GET', `/api/tags/${documentId}`);
+  expect(refused.body).toEqual({ data: null, error: { status: 403, name: 'PolicyError', message: 'Sign in first', details: { policy: 'signed-in' } } });
+  expect((await call(server.url, 'GET', `/api/tags/${documentId}`, { headers: server.asAdmin })).status).toBe(200);
+  const heaviest = await call<{ data: Array<{ name: string }> }>(server.url, 'GET', '/api/tags-heaviest');
+  expect(heaviest.status).toBe(200);
+  expect(heaviest.body.data.map(({ name }) => name)).toEqual(['heavy']);
+});
+
 test('auth: false opens that route only: not findOne, not /graphql; credentials are not read there', async () => {
   const list = await call<{ data: Array<{ name: string }>; meta: Record<string, unknown> }>(server.url, 'GET', '/api/categories');
   expect(list.status).toBe(200);
@@ -202,6 +220,9 @@ test('the OpenAPI document lists the routes the files declare, not the core rout
   expect(Object.keys(paths['/api/tags/{id}'])).toEqual(['get']);
   expect(paths['/api/articles'].get.operationId).toBe('findManyArticle');
   expect(paths['/api/articles-featured'].get.operationId).toBe('findManyArticle_articles_featured');
+  // the core routes a wrapping router passes on are the core router's; what it adds is its own
+  expect(paths['/api/tags'].get.operationId).toBe('findManyTag');
+  expect(paths['/api/tags-heaviest'].get.operationId).toBe('findManyTag_tags_heaviest');
   expect(paths['/api/categories'].get.security).toEqual([{}, { bearerAuth: [] }]);
   expect(paths['/api/articles-by-id/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
   expect(paths['/api/authors/{documentId}']).toBeDefined();
