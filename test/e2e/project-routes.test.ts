@@ -86,6 +86,26 @@ test('a middleware changing ctx.body after next(), with a header of its own, usi
   expect(missing.headers.get('x-stamped')).toBeNull();
 });
 
+test("a core action's refusal reaches a middleware as Strapi's error class; uncaught, its answer is unchanged", async () => {
+  const caught = await call(server.url, 'GET', '/api/articles-or-nothing/no-such-document', { headers: server.asAdmin });
+  expect(caught.status).toBe(200);
+  expect(caught.body).toEqual({ data: null, meta: { missing: 'no-such-document', caught: 'NotFoundError' } });
+  // what the middleware lets through: the core action's 400 envelope, as the content route answers it
+  const invalid = await call(server.url, 'GET', `/api/articles-or-nothing/${alpha}?populate=nothing`, { headers: server.asAdmin });
+  expect(invalid.status).toBe(400);
+  expect(invalid.body).toEqual((await call(server.url, 'GET', `/api/articles/${alpha}?populate=nothing`, { headers: server.asAdmin })).body);
+});
+
+test("a controller's catch gets Strapi's error classes from super's core actions (their operation's and their query's refusals) and from strapi.documents", async () => {
+  const refusals = await call<{ data: unknown[] }>(server.url, 'GET', '/api/categories/no-such-document/refusals', { headers: server.asAdmin });
+  expect(refusals.status).toBe(200);
+  expect(refusals.body.data).toEqual([
+    { name: 'NotFoundError', message: 'Not Found', application: true, notFound: true, validation: false },
+    { name: 'ValidationError', message: 'Invalid key nothing', application: true, notFound: false, validation: true },
+    { name: 'ValidationError', message: 'name must be defined.', application: true, notFound: false, validation: true },
+  ]);
+});
+
 test('a middleware changing ctx.request.body before the core create: the stored document has it', async () => {
   const created = await call<{ data: { documentId: string; summary: string } }>(server.url, 'POST', '/api/articles?status=draft', { headers: server.asAdmin, body: { data: { title: 'Epsilon' } } });
   expect(created.status).toBe(201);

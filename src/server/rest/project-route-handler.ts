@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import type { Runtime, HttpRoute } from '../folio-module';
 import type { ContentType } from '../../models/types';
 import type { ContentRoutes, ProjectRouteOperation, RouteOperation } from '../../rest/content-routes';
@@ -12,12 +13,13 @@ import { errorBody } from '../error-envelope';
 import { drainBody, readJsonBody, sendError } from '../http-json';
 import type { RequestHead } from '../fetch-request';
 import { isV4 } from './rest-calls';
+import { errorBodyOf } from './rest-error';
 import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
 import { createKoaContext } from './koa-context';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
 import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
-import { ReplyError, projectErrorBody, sendProjectAnswer } from './project-answer';
+import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
  * The REST routes a project's route files declare (see project/project-routes): each runs Strapi's
@@ -80,18 +82,27 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
   const { config, models } = runtime.services;
   const { maxResponseBytes } = config.graphql;
 
-  const runCore = async (head: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: Record<string, unknown>, call: { documentId?: string; body?: unknown; principal: Principal; v4: boolean; strict: boolean }): Promise<CoreReply> => {
-    const parsed = parseBuiltQuery(query, parametersOf(operation), call.strict);
-    const body = call.body === undefined ? undefined : Promise.resolve(call.body);
-    const outcome = await runtime.rest.run(head, url, { operation, contentType, query: parsed, documentId: call.documentId, body, principal: call.principal, v4: call.v4 });
-    return coreReplyOf(operation, outcome, call.v4);
+  /** A core action's answer; a refusal, of its query, its body or its operation, is thrown as Strapi's error class of its name. */
+  const runCore = async (head: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: Record<string, unknown>, call: { documentId?: string; body?: unknown; principal: Principal; v4: boolean; strict: boolean }): Promise<Exclude<CoreReply, { kind: 'error' }>> => {
+    let reply: CoreReply;
+    try {
+      const parsed = parseBuiltQuery(query, parametersOf(operation), call.strict);
+      const body = call.body === undefined ? undefined : Promise.resolve(call.body);
+      const outcome = await runtime.rest.run(head, url, { operation, contentType, query: parsed, documentId: call.documentId, body, principal: call.principal, v4: call.v4 });
+      reply = coreReplyOf(operation, outcome, call.v4);
+    } catch (error) {
+      // the query and the body are refused before the operation runs, with the errors it raises
+      if (!(error instanceof GraphQLError)) throw error;
+      reply = { kind: 'error', error: errorBodyOf(error) };
+    }
+    if (reply.kind === 'error') throw coreActionError(reply.error);
+    return reply;
   };
 
   const coreCall: CoreCall = async (contentType, action, query, { documentId, body } = {}) => {
     const operation = routes.operationOf(contentType, action);
     if (!operation) throw new Error(`strapi.documents('${contentType.uid}'): ${action} is switched off for this content-type`);
     const reply = await runCore(SERVER_HEAD, SERVER_URL, operation, contentType, query, { documentId, body, principal: SERVER_CALLER, v4: false, strict: true });
-    if (reply.kind === 'error') throw new ReplyError(reply.error);
     return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
   };
   const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'), config.rest.maxLimit);
@@ -105,7 +116,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     const operation = routes.operationOf(contentType, action);
     if (!operation) throw new Error(`${contentType.uid} ${action} is switched off`);
     const id = ctx.params.id;
-    if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw new ReplyError(errorBody(notFoundError()));
+    if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw coreActionError(errorBody(notFoundError()));
     // a route's permission admits what its controller runs, as in Strapi (relations keep their own checks)
     const permission = permissionFor(contentType, action);
     const principal = scope.principal.can(permission) ? scope.principal : withPermission(scope.principal, permission);
@@ -116,7 +127,6 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
       v4: isV4(scope.request),
       strict: config.rest.strictQuery,
     });
-    if (reply.kind === 'error') throw new ReplyError(reply.error);
     ctx.status = reply.status;
     return reply.kind === 'body' ? reply.body : undefined;
   };
