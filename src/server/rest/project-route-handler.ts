@@ -15,9 +15,10 @@ import type { RequestHead } from '../fetch-request';
 import { isV4 } from './rest-calls';
 import { errorBodyOf } from './rest-error';
 import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
-import { createKoaContext } from './koa-context';
+import { createKoaContext, HttpError } from './koa-context';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
+import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
 import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
 import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
@@ -48,6 +49,14 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SERVER_CALLER = createTokenPrincipal('project code', 'full-access', new Set());
 const SERVER_HEAD: RequestHead = { method: 'POST', rawHeaders: [], headers: {} };
 const SERVER_URL = new URL('http://folio.internal/api');
+
+/**
+ * A core action Shadow CRUD switched off, called by project code in a way start-up could not see
+ * (`strapi.documents(uid)`, a computed name): Koa's 405, as the action's own route answers where
+ * its path has other methods. Not a 500: nothing failed, the project switched the action off.
+ */
+const switchedOffError = (contentType: ContentType, action: CoreAction) =>
+  new HttpError(405, `The ${action} action of ${contentType.uid} is switched off`, { uid: contentType.uid, action });
 
 const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
 
@@ -101,7 +110,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
 
   const coreCall: CoreCall = async (contentType, action, query, { documentId, body } = {}) => {
     const operation = routes.operationOf(contentType, action);
-    if (!operation) throw new Error(`strapi.documents('${contentType.uid}'): ${action} is switched off for this content-type`);
+    if (!operation) throw switchedOffError(contentType, action);
     const reply = await runCore(SERVER_HEAD, SERVER_URL, operation, contentType, query, { documentId, body, principal: SERVER_CALLER, v4: false, strict: true });
     return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
   };
@@ -114,7 +123,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     const scope = scopes.get(ctx);
     if (!scope) throw new Error(`${contentType.uid} ${action}: a core action runs on the ctx of the request it serves`);
     const operation = routes.operationOf(contentType, action);
-    if (!operation) throw new Error(`${contentType.uid} ${action} is switched off`);
+    if (!operation) throw switchedOffError(contentType, action);
     const id = ctx.params.id;
     if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw coreActionError(errorBody(notFoundError()));
     // a route's permission admits what its controller runs, as in Strapi (relations keep their own checks)
@@ -130,7 +139,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     ctx.status = reply.status;
     return reply.kind === 'body' ? reply.body : undefined;
   };
-  const controllerHandler = createProjectControllers(strapi, runAction);
+  const controllerHandler = createProjectControllers(strapi, runAction, (contentType, action) => routes.operationOf(contentType, action) !== undefined);
 
   /** The route's handler as Strapi's last step runs it: what it returns is the body unless it set one. */
   const handlerStep = (route: ProjectRoute): ChainStep => {
@@ -146,12 +155,21 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     };
   };
 
-  const served: ServedRoute[] = projectRoutes.map(({ route }) => ({
-    route,
-    steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...route.middlewares.map((middleware) => middlewareStep(middleware, strapi)), handlerStep(route)],
-  }));
+  // every route's problems at once, each once (routes may share an action)
+  const problems = new Map<string, ProjectCodeProblem>();
+  const served: ServedRoute[] = projectRoutes.flatMap(({ route }) => {
+    try {
+      return [{ route, steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...route.middlewares.map((middleware) => middlewareStep(middleware, strapi)), handlerStep(route)] }];
+    } catch (error) {
+      if (!(error instanceof ProjectCodeError)) throw error;
+      for (const problem of error.problems) problems.set(`${problem.file}: ${problem.message}`, problem);
+      return [];
+    }
+  });
+  if (problems.size > 0) throw new ProjectCodeError([...problems.values()]);
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>) => {
+  /** `allow`: the path's other methods, what a 405 of the route's code names */
+  const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>, allow: string) => {
     const { route } = hit;
     const { permission } = route;
     const reading = BODY_METHODS.has(route.method) ? readJsonBody(request, config.rest.bodyLimit) : undefined;
@@ -178,7 +196,8 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     try {
       await runChain(hit.steps, ctx, origins);
     } catch (error) {
-      return sendError(response, projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined));
+      const answer = projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined);
+      return sendError(response, answer, answer.status === 405 ? { allow } : {});
     }
     sendProjectAnswer(request, response, ctx, maxResponseBytes);
   };
@@ -192,12 +211,13 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     if (matches.length === 0) return false;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const found = matches.find(({ hit }) => hit.route.method === method);
+    const methods = [...new Set(matches.map(({ hit }) => hit.route.method))];
     try {
       if (!found) {
         drainBody(request);
-        sendError(response, errorBody(methodNotAllowedError()), { allow: [...new Set(matches.map(({ hit }) => hit.route.method))].join(', ') });
+        sendError(response, errorBody(methodNotAllowedError()), { allow: methods.join(', ') });
       } else {
-        await serve(request, response, url, found.hit, found.params);
+        await serve(request, response, url, found.hit, found.params, methods.filter((other) => other !== method).join(', '));
       }
     } catch (error) {
       sendError(response, projectErrorBody(error, undefined));
