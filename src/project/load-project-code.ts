@@ -2,14 +2,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { syntaxErrorLine } from '../common/syntax-error-line';
 import { createProjectModuleLoader } from './project-module-loader';
-import { CoreModuleDefinition } from './strapi-packages';
+import { CoreModuleDefinition, strapiPackages } from './strapi-packages';
+import { coreRouterFactory } from './core-router';
+import type { Models } from '../models/types';
 import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
 import { lateBound, type LateBound } from '../common/late-bound';
 
 /**
  * Reads a Strapi project's code once at start: `api/<api>/routes`, `policies`, `middlewares`,
  * `controllers`, `services`, and the global `policies/` and `middlewares/` folders. Nothing is run
- * here but the files' top level; project-routes resolves what the routes name.
+ * here but the files' top level (where `createCoreRouter` reads the models); project-routes
+ * resolves what the routes name.
  *
  * Controllers made by `createCoreController(uid, custom?)` are read (their custom actions run on
  * the server, with the ctx and strapi subsets); services are not served: Strapi's generated
@@ -60,9 +63,11 @@ const exportedValue = (exported: unknown): unknown =>
     ? (exported as { default: unknown }).default
     : exported;
 
-export const loadProjectCode = (schemaDir: string): ProjectCode => {
+/** `warn`: what core routers note, which does not stop start-up */
+export const loadProjectCode = (schemaDir: string, models: Models, warn: (line: string) => void): ProjectCode => {
   const strapi = lateBound('strapi', 'not available while Folio loads the project files: use it inside a policy or a middleware');
-  const loader = createProjectModuleLoader(strapi.value);
+  const coreRouters = coreRouterFactory(models, warn);
+  const loader = createProjectModuleLoader(strapi.value, (file) => strapiPackages(coreRouters(file)));
   const problems: ProjectCodeProblem[] = [];
   const code: ProjectCode = { routers: new Map(), policies: new Map(), middlewares: new Map(), controllers: new Map(), strapi };
 

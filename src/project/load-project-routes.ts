@@ -5,4 +5,4 @@ import { resolveProjectRoutes, type ProjectRouteTable } from './project-routes';
 
 /** A project's route table, read from its `src/` once at start: what `folio start` and `folio check` load. */
 export const loadProjectRoutes = (schemaDir: string, models: Models, warn: (line: string) => void = (line) => void process.stderr.write(`${line}\n`)): ProjectRouteTable =>
-  resolveProjectRoutes(loadProjectCode(resolve(schemaDir)), models, warn);
+  resolveProjectRoutes(loadProjectCode(resolve(schemaDir), models, warn), models);

@@ -2,13 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, isAbsolute, resolve } from 'node:path';
 import { compileFunction } from 'node:vm';
-import { STRAPI_PACKAGES } from './strapi-packages';
 
 /**
  * Loads a Strapi project's own files (routes, policies, middlewares and what they require) as
  * CommonJS modules with a `require` of Folio's making: `@strapi/strapi` and `@strapi/utils` are
- * Folio's stand-ins, relative files load the same way, any other package comes from the project's
- * own node_modules. Node's module system is left untouched, so nothing outside the project sees it.
+ * Folio's stand-ins (strapi-packages, given by the caller), relative files load the same way, any
+ * other package comes from the project's own node_modules. Node's module system is left untouched,
+ * so nothing outside the project sees it.
  *
  * TypeScript files, and JavaScript written with `import`/`export`, are compiled to CommonJS by the
  * `typescript` package, Folio's or the project's; without either they stop start-up saying so.
@@ -56,8 +56,8 @@ const isEsmSyntaxError = (error: unknown): boolean => {
 
 type ModuleFunction = (exports: unknown, require: (id: string) => unknown, module: { exports: unknown }, filename: string, dirname: string) => void;
 
-/** `strapi`: what project files see as the global `strapi` */
-export const createProjectModuleLoader = (strapi: object): ProjectModuleLoader => {
+/** `strapi`: what project files see as the global `strapi`; `packagesOf`: the stand-in packages a file gets, by name */
+export const createProjectModuleLoader = (strapi: object, packagesOf: (file: string) => ReadonlyMap<string, object>): ProjectModuleLoader => {
   const cache = new Map<string, { exports: unknown }>();
   // Strapi makes `strapi` a global; here it is a scope around each project file (a file may still declare its own)
   const scope = [{ strapi }];
@@ -85,8 +85,9 @@ export const createProjectModuleLoader = (strapi: object): ProjectModuleLoader =
       return module.exports;
     }
     const packages = createRequire(file);
+    let shims: ReadonlyMap<string, object> | undefined;
     const requireFrom = (id: string): unknown => {
-      const shim = STRAPI_PACKAGES.get(id);
+      const shim = (shims ??= packagesOf(file)).get(id);
       if (shim) return shim;
       if (id.startsWith('.') || isAbsolute(id)) {
         const target = resolveFile(id, file);

@@ -2,15 +2,17 @@ import type { ContentType, Models } from '../models/types';
 import { isRecord } from '../common/is-record';
 import { permissionFor } from '../sdl/naming';
 import type { LoadedController, ProjectCode } from './load-project-code';
-import { CoreRouterDefinition, type CoreAction } from './strapi-packages';
+import type { CoreAction } from './strapi-packages';
+import { coreActionsOf, coreRouteOf, describeValue as describe } from './core-router';
 import { ProjectCodeError, type ProjectCodeProblem } from './project-code-error';
 
 /**
- * A project's routers resolved against its models into one route table: core routers expanded to
- * their actions (`only`, `except`, `prefix`, `config.<action>`), custom routes mapped to the core
- * action their `handler` names, and every policy and middleware a route names found. What cannot
- * be served is refused here, at start, naming the route file: a custom controller action, an
- * unknown policy or middleware, `auth` other than `false`, a path two routes both claim.
+ * A project's routers resolved against its models into one route table: each router's `routes`
+ * (a core router's, see core-router, or any `{ type, prefix, routes }`) mapped to the action its
+ * `handler` names, a core action (with the core router's own routes) or a custom controller's, and
+ * every policy and middleware a route names found. What cannot be served is refused here, at start,
+ * naming the route file: an action its controller lacks, an unknown policy or middleware, `auth`
+ * other than `false`, a path two routes both claim.
  *
  * APIs without a `routes` folder are not in the table: Folio serves their content-types' core routes
  * as a default core router would.
@@ -61,7 +63,7 @@ export interface ProjectRoute extends RouteTarget {
   /** the full path, `/api/...`, as written */
   path: string;
   segments: PathSegment[];
-  /** declared in `{ routes: [...] }`, not made by createCoreRouter */
+  /** not one of the content-type's core routes (the method and path createCoreRouter gives its action) */
   custom: boolean;
   /** `config.auth: false`: the action is open to anyone on this route */
   public: boolean;
@@ -81,19 +83,7 @@ export interface ProjectRouteTable {
 
 const API_PREFIX = '/api';
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const COLLECTION_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
-const SINGLE_ACTIONS: readonly CoreAction[] = ['find', 'update', 'delete'];
-
-const actionsOf = (contentType: ContentType) => (contentType.kind === 'collectionType' ? COLLECTION_ACTIONS : SINGLE_ACTIONS);
-
-/** The method and path of a core route, as Strapi's `createRoutes` makes them. */
-const coreRoute = (contentType: ContentType, action: CoreAction): { method: RouteMethod; path: string } => {
-  if (contentType.kind === 'singleType') return { method: action === 'find' ? 'GET' : action === 'update' ? 'PUT' : 'DELETE', path: `/${contentType.singularName}` };
-  const base = `/${contentType.pluralName}`;
-  if (action === 'find') return { method: 'GET', path: base };
-  if (action === 'create') return { method: 'POST', path: base };
-  return { method: action === 'findOne' ? 'GET' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}/:id` };
-};
+const NOT_A_ROUTER = 'a router exports createCoreRouter(...) or { routes: [...] }';
 
 class RouteProblem extends Error {}
 
@@ -107,8 +97,6 @@ const segmentsOf = (path: string): PathSegment[] =>
       throw new RouteProblem(`path "${path}": the segment "${part}" is not served (Folio reads literal segments and :name parameters, not optional, wildcard or regular-expression ones)`);
     });
 
-const describe = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
-
 /** A policy or middleware named as a string or `{ name, config }`. */
 const referenceOf = (entry: unknown, kind: string, otherwise: string): { name: string; config: unknown } => {
   if (typeof entry === 'string') return { name: entry, config: {} };
@@ -116,8 +104,7 @@ const referenceOf = (entry: unknown, kind: string, otherwise: string): { name: s
   throw new RouteProblem(`the ${kind} ${describe(entry)} is neither a name, { name, config } nor a function${otherwise}`);
 };
 
-/** `warn`: one line per thing Strapi ignores that is likely a mistake (a core action named wrong in `only`) */
-export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (line: string) => void): ProjectRouteTable => {
+export const resolveProjectRoutes = (code: ProjectCode, models: Models): ProjectRouteTable => {
   const problems: ProjectCodeProblem[] = [];
   const routes: ProjectRoute[] = [];
 
@@ -151,7 +138,7 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (l
     return value;
   };
 
-  const add = (file: string, apiName: string, custom: boolean, method: unknown, path: unknown, prefix: string, target: RouteTarget, config: unknown) => {
+  const add = (file: string, apiName: string, method: unknown, path: unknown, prefix: string, target: RouteTarget, config: unknown) => {
     if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw new RouteProblem(`method ${describe(method)} is not served (GET, POST, PUT, PATCH, DELETE)`);
     if (typeof path !== 'string' || !path.startsWith('/')) throw new RouteProblem(`path ${describe(path)} must be a string starting with /`);
     if (config !== undefined && !isRecord(config)) throw new RouteProblem(`the config of ${method} ${path} must be an object`);
@@ -162,53 +149,18 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (l
     }
     // a route with its own `config.prefix` is outside its router's prefix, as in Strapi
     const full = `${API_PREFIX}${'prefix' in settings ? '' : prefix}${path}`.replace(/\/+$/, '') || API_PREFIX;
+    const core = target.action ? coreRouteOf(target.contentType, target.action) : undefined;
     routes.push({
       file,
       method: method.toUpperCase() as RouteMethod,
       path: full,
       segments: segmentsOf(full),
       ...target,
-      custom,
+      custom: core?.method !== method.toUpperCase() || core.path !== path,
       public: settings.auth === false,
       policies: listOf(settings.policies, 'policies').map((entry) => policyOf(entry, apiName, file)),
       middlewares: listOf(settings.middlewares, 'middlewares').map((entry) => middlewareOf(entry, file)),
     });
-  };
-
-  const contentTypeOf = (uid: unknown): ContentType => {
-    const contentType = typeof uid === 'string' ? models.contentTypes.get(uid) : undefined;
-    if (!contentType || !contentType.uid.startsWith('api::')) throw new RouteProblem(`${describe(uid)} is not a content-type of the project`);
-    return contentType;
-  };
-
-  /** The core actions an option names; others are ignored, as Strapi ignores them, with a warning. */
-  const actionNames = (file: string, value: unknown, contentType: ContentType, option: string): CoreAction[] | undefined => {
-    if (value === undefined) return undefined;
-    if (!Array.isArray(value)) throw new RouteProblem(`${option} must be an array of core actions (${actionsOf(contentType).join(', ')})`);
-    const known = actionsOf(contentType);
-    for (const name of value.filter((candidate) => !known.includes(candidate as CoreAction))) {
-      warn(`folio: ${file}: ${option} names ${describe(name)}, not a core action of ${contentType.uid} (${known.join(', ')}): ignored, as Strapi ignores it`);
-    }
-    return value.filter((name): name is CoreAction => known.includes(name as CoreAction));
-  };
-
-  const addCoreRouter = (file: string, apiName: string, router: CoreRouterDefinition) => {
-    const contentType = contentTypeOf(router.uid);
-    const options = router.options ?? {};
-    if (!isRecord(options)) throw new RouteProblem('the options of createCoreRouter must be an object');
-    if (options.type !== undefined && options.type !== 'content-api') throw new RouteProblem(`type ${describe(options.type)}: Folio serves content-api routers only`);
-    const only = actionNames(file, options.only, contentType, 'only');
-    const except = actionNames(file, options.except, contentType, 'except') ?? [];
-    const config = options.config ?? {};
-    if (!isRecord(config)) throw new RouteProblem('config must be an object of per-action settings');
-    actionNames(file, Object.keys(config), contentType, 'config');
-    const prefix = typeof options.prefix === 'string' ? options.prefix : '';
-    for (const action of actionsOf(contentType)) {
-      if (except.includes(action) || (only && !only.includes(action))) continue;
-      const { method, path } = coreRoute(contentType, action);
-      // Strapi runs the handler `<uid>.<action>` of the content-type's own controller: an override when it has one
-      add(file, apiName, false, method, path, prefix, targetOf(contentType, code.controllers.get(contentType.uid), contentType.uid, action), config[action]);
-    }
   };
 
   /** `restaurant.find` (a controller of the route's API) or `api::restaurant.restaurant.find`. */
@@ -222,35 +174,37 @@ export const resolveProjectRoutes = (code: ProjectCode, models: Models, warn: (l
     // a content-type without a controller file has Strapi's default one
     const contentType = models.contentTypes.get(controller?.uid ?? controllerUid);
     if (cut < 0 || !contentType || !contentType.uid.startsWith('api::')) throw new RouteProblem(`handler "${handler}" names no controller of the project's content-types`);
-    if (controller?.custom === undefined && !actionsOf(contentType).includes(action as CoreAction)) {
-      throw new RouteProblem(`handler "${handler}": "${action}" is not a core action of ${contentType.uid} (${actionsOf(contentType).join(', ')}), and its controller has no actions of its own`);
+    if (controller?.custom === undefined && !coreActionsOf(contentType).includes(action as CoreAction)) {
+      throw new RouteProblem(`handler "${handler}": "${action}" is not a core action of ${contentType.uid} (${coreActionsOf(contentType).join(', ')}), and its controller has no actions of its own`);
     }
     return targetOf(contentType, controller, controllerUid, action);
   };
 
   const targetOf = (contentType: ContentType, controller: LoadedController | undefined, controllerUid: string, name: string): RouteTarget => {
-    const action = actionsOf(contentType).find((core) => core === name);
+    const action = coreActionsOf(contentType).find((core) => core === name);
     const permission = action ? permissionFor(contentType, action) : `${controllerUid}.${name}`;
     if (controller?.custom === undefined) return { contentType, action, permission };
     return { contentType, action, permission, controller: { uid: controllerUid, file: controller.file, custom: controller.custom, name } };
   };
 
-  const addCustomRouter = (file: string, apiName: string, router: Record<string, unknown>) => {
+  /** A core router, or any object with `routes` (and `type`, `prefix`): Strapi reads them alike. */
+  const addRouter = (file: string, apiName: string, router: unknown) => {
+    if (!isRecord(router)) throw new RouteProblem(NOT_A_ROUTER);
     if (router.type !== undefined && router.type !== 'content-api') throw new RouteProblem(`type ${describe(router.type)}: Folio serves content-api routers only`);
-    if (!Array.isArray(router.routes)) throw new RouteProblem('a router exports createCoreRouter(...) or { routes: [...] }');
+    // read once: a router's `routes` may be a getter building them
+    const declared = router.routes;
+    if (!Array.isArray(declared)) throw new RouteProblem(NOT_A_ROUTER);
     const prefix = typeof router.prefix === 'string' ? router.prefix : '';
-    for (const route of router.routes) {
+    for (const route of declared) {
       if (!isRecord(route)) throw new RouteProblem(`the route ${describe(route)} is not an object`);
-      add(file, apiName, true, route.method, route.path, prefix, handlerOf(route.handler, apiName), route.config);
+      add(file, apiName, route.method, route.path, prefix, handlerOf(route.handler, apiName), route.config);
     }
   };
 
   for (const [apiName, files] of code.routers) {
     for (const { file, value } of files) {
       try {
-        if (value instanceof CoreRouterDefinition) addCoreRouter(file, apiName, value);
-        else if (isRecord(value)) addCustomRouter(file, apiName, value);
-        else throw new RouteProblem('a router exports createCoreRouter(...) or { routes: [...] }');
+        addRouter(file, apiName, value);
       } catch (error) {
         problems.push({ file, message: error instanceof Error ? error.message : String(error) });
       }

@@ -86,6 +86,26 @@ test('a middleware changing ctx.body after next(), with a header of its own, usi
   expect(missing.headers.get('x-stamped')).toBeNull();
 });
 
+test("a core action's refusal reaches a middleware as Strapi's error class; uncaught, its answer is unchanged", async () => {
+  const caught = await call(server.url, 'GET', '/api/articles-or-nothing/no-such-document', { headers: server.asAdmin });
+  expect(caught.status).toBe(200);
+  expect(caught.body).toEqual({ data: null, meta: { missing: 'no-such-document', caught: 'NotFoundError' } });
+  // what the middleware lets through: the core action's 400 envelope, as the content route answers it
+  const invalid = await call(server.url, 'GET', `/api/articles-or-nothing/${alpha}?populate=nothing`, { headers: server.asAdmin });
+  expect(invalid.status).toBe(400);
+  expect(invalid.body).toEqual((await call(server.url, 'GET', `/api/articles/${alpha}?populate=nothing`, { headers: server.asAdmin })).body);
+});
+
+test("a controller's catch gets Strapi's error classes from super's core actions (their operation's and their query's refusals) and from strapi.documents", async () => {
+  const refusals = await call<{ data: unknown[] }>(server.url, 'GET', '/api/categories/no-such-document/refusals', { headers: server.asAdmin });
+  expect(refusals.status).toBe(200);
+  expect(refusals.body.data).toEqual([
+    { name: 'NotFoundError', message: 'Not Found', application: true, notFound: true, validation: false },
+    { name: 'ValidationError', message: 'Invalid key nothing', application: true, notFound: false, validation: true },
+    { name: 'ValidationError', message: 'name must be defined.', application: true, notFound: false, validation: true },
+  ]);
+});
+
 test('a middleware changing ctx.request.body before the core create: the stored document has it', async () => {
   const created = await call<{ data: { documentId: string; summary: string } }>(server.url, 'POST', '/api/articles?status=draft', { headers: server.asAdmin, body: { data: { title: 'Epsilon' } } });
   expect(created.status).toBe(201);
@@ -154,6 +174,24 @@ test('only: the routes left out do not exist (405 on a path that has others)', a
   expect((await call(server.url, 'DELETE', '/api/tags/abc', { headers: server.asAdmin })).status).toBe(405);
 });
 
+test("a router building on the core router: the core routes keep their action's permission and config, its own route runs too", async () => {
+  for (const [name, weight] of [['light', 1], ['heavy', 9]] as const) {
+    const created = await server.gql('mutation ($data: TagInput!) { createTag(data: $data) { documentId } }', { data: { name, weight } }, server.asAdmin);
+    expect(created.body.errors).toBeUndefined();
+  }
+  const list = await call<{ data: Array<{ name: string; documentId: string }> }>(server.url, 'GET', '/api/tags?sort=name');
+  expect(list.status).toBe(200);
+  expect(list.body.data.map(({ name }) => name)).toEqual(['heavy', 'light']);
+  // findOne's config.policies, from createCoreRouter's options, through the router wrapping it
+  const { documentId } = list.body.data[0];
+  const refused = await call(server.url, 'GET', `/api/tags/${documentId}`);
+  expect(refused.body).toEqual({ data: null, error: { status: 403, name: 'PolicyError', message: 'Sign in first', details: { policy: 'signed-in' } } });
+  expect((await call(server.url, 'GET', `/api/tags/${documentId}`, { headers: server.asAdmin })).status).toBe(200);
+  const heaviest = await call<{ data: Array<{ name: string }> }>(server.url, 'GET', '/api/tags-heaviest');
+  expect(heaviest.status).toBe(200);
+  expect(heaviest.body.data.map(({ name }) => name)).toEqual(['heavy']);
+});
+
 test('auth: false opens that route only: not findOne, not /graphql; credentials are not read there', async () => {
   const list = await call<{ data: Array<{ name: string }>; meta: Record<string, unknown> }>(server.url, 'GET', '/api/categories');
   expect(list.status).toBe(200);
@@ -202,6 +240,9 @@ test('the OpenAPI document lists the routes the files declare, not the core rout
   expect(Object.keys(paths['/api/tags/{id}'])).toEqual(['get']);
   expect(paths['/api/articles'].get.operationId).toBe('findManyArticle');
   expect(paths['/api/articles-featured'].get.operationId).toBe('findManyArticle_articles_featured');
+  // the core routes a wrapping router passes on are the core router's; what it adds is its own
+  expect(paths['/api/tags'].get.operationId).toBe('findManyTag');
+  expect(paths['/api/tags-heaviest'].get.operationId).toBe('findManyTag_tags_heaviest');
   expect(paths['/api/categories'].get.security).toEqual([{}, { bearerAuth: [] }]);
   expect(paths['/api/articles-by-id/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
   expect(paths['/api/authors/{documentId}']).toBeDefined();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadModels } from '../../src/models/load-models';
 import { loadProjectRoutes } from '../../src/project/load-project-routes';
+import { loadProjectCode } from '../../src/project/load-project-code';
 import type { ProjectRoute } from '../../src/project/project-routes';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
@@ -51,6 +52,63 @@ test("a core router: Strapi's routes of the type, with only, except, prefix and 
     'GET /api/v2/tags find',
   ]);
   expect([...table.apis].sort()).toEqual(['article', 'homepage', 'tag']);
+});
+
+test("createCoreRouter gives Strapi 5's router: { type, prefix, routes }, routes a getter of the core routes with their config", () => {
+  write('api/article/routes/article.js', CORE_ROUTER('api::article.article', "{ except: ['delete'], config: { find: { auth: false }, create: { policies: ['x'] } } }"));
+  write('api/tag/routes/tag.js', CORE_ROUTER('api::tag.tag', "{ only: ['findOne'], prefix: '/v2' }"));
+  const { routers } = loadProjectCode(schemaDir, models, () => undefined);
+  const [article] = routers.get('article') ?? [];
+  expect(typeof Object.getOwnPropertyDescriptor(article.value, 'routes')?.get).toBe('function');
+  expect(article.value).toEqual({
+    type: 'content-api',
+    prefix: undefined,
+    routes: [
+      { method: 'GET', path: '/articles', handler: 'api::article.article.find', config: { auth: false } },
+      { method: 'GET', path: '/articles/:id', handler: 'api::article.article.findOne', config: {} },
+      { method: 'POST', path: '/articles', handler: 'api::article.article.create', config: { policies: ['x'] } },
+      { method: 'PUT', path: '/articles/:id', handler: 'api::article.article.update', config: {} },
+    ],
+  });
+  // one array, as Strapi's getter keeps it
+  expect((article.value as { routes: unknown[] }).routes).toBe((article.value as { routes: unknown[] }).routes);
+  const [tag] = routers.get('tag') ?? [];
+  expect(tag.value).toEqual({ type: 'content-api', prefix: '/v2', routes: [{ method: 'GET', path: '/tags/:id', handler: 'api::tag.tag.findOne', config: {} }] });
+});
+
+test('a router building on the core router (its routes read and extended) serves the core routes as core actions, with their config, and its own', () => {
+  write('api/article/controllers/article.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::article.article', () => ({ async featured() { return []; } }));\n");
+  write('policies/open.js', 'module.exports = () => true;');
+  write(
+    'api/article/routes/article.js',
+    `const { factories } = require('@strapi/strapi');
+const defaultRouter = factories.createCoreRouter('api::article.article', { only: ['find', 'findOne'], config: { find: { auth: false, policies: ['global::open'] } } });
+const customRouter = (innerRouter, extraRoutes = []) => {
+  let routes;
+  return {
+    get prefix() { return innerRouter.prefix; },
+    get routes() { if (!routes) routes = innerRouter.routes.concat(extraRoutes); return routes; },
+  };
+};
+module.exports = customRouter(defaultRouter, [{ method: 'GET', path: '/articles/featured', handler: 'article.featured' }]);
+`,
+  );
+  write('api/tag/routes/tag.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = { type: 'content-api', routes: [...factories.createCoreRouter('api::tag.tag', { only: ['find'] }).routes] };\n");
+  const { routes } = loadProjectRoutes(schemaDir, models);
+  expect(routes.map(({ method, path, action, permission, custom, public: open, policies, controller }) => [method, path, action ?? null, permission, custom, open, policies.map(({ name }) => name), controller?.name ?? null])).toEqual([
+    ['GET', '/api/articles', 'find', 'api::article.article.find', false, true, ['global::open'], 'find'],
+    ['GET', '/api/articles/:id', 'findOne', 'api::article.article.findOne', false, false, [], 'findOne'],
+    ['GET', '/api/articles/featured', null, 'api::article.article.featured', true, false, [], 'featured'],
+    ['GET', '/api/tags', 'find', 'api::tag.tag.find', false, false, [], null],
+  ]);
+});
+
+test('a router of another type, or whose routes are not an array, is refused naming its file', () => {
+  const admin = write('api/article/routes/article.js', CORE_ROUTER('api::article.article', "{ type: 'admin' }"));
+  const empty = write('api/tag/routes/tag.js', "module.exports = { get routes() { return undefined; } };\n");
+  const message = refusal();
+  expect(message).toContain(`${admin}: type "admin": Folio serves content-api routers only`);
+  expect(message).toContain(`${empty}: a router exports createCoreRouter(...) or { routes: [...] }`);
 });
 
 test('a file may declare its own strapi beside the global one', () => {

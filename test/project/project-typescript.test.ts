@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 
 /**
  * A project's TypeScript files compile with Folio's `typescript`, or, where Folio has none (a production
- * install without dev dependencies), with the project's own. The loader's sources are copied where no
- * `typescript` can be found from them, and run in a child process.
+ * install without dev dependencies), with the project's own. The loader's source is copied where no
+ * `typescript` can be found from it, and run in a child process.
  */
 
 const run = promisify(execFile);
@@ -16,10 +16,8 @@ let root: string;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'folio-project-ts-'));
-  for (const file of ['project/project-module-loader.ts', 'project/strapi-packages.ts', 'project/strapi-errors.ts', 'common/strict-members.ts']) {
-    mkdirSync(dirname(join(root, 'folio', file)), { recursive: true });
-    cpSync(join(SRC, file), join(root, 'folio', file));
-  }
+  mkdirSync(join(root, 'folio', 'project'), { recursive: true });
+  cpSync(join(SRC, 'project', 'project-module-loader.ts'), join(root, 'folio', 'project', 'project-module-loader.ts'));
   mkdirSync(join(root, 'app', 'src'), { recursive: true });
   writeFileSync(join(root, 'app', 'src', 'thing.ts'), 'const answer: number = 42;\nexport default { answer };\n');
 });
@@ -27,7 +25,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const load = async () => {
   const script = `const { createProjectModuleLoader } = require(${JSON.stringify(join(root, 'folio', 'project', 'project-module-loader.ts'))});
-  try { process.stdout.write(JSON.stringify(createProjectModuleLoader().load(${JSON.stringify(join(root, 'app', 'src', 'thing.ts'))}))); }
+  try { process.stdout.write(JSON.stringify(createProjectModuleLoader({}, () => new Map()).load(${JSON.stringify(join(root, 'app', 'src', 'thing.ts'))}))); }
   catch (error) { process.stdout.write(error.message); }`;
   return (await run(process.execPath, ['-r', require.resolve('../support/register-ts.js'), '-e', script], { encoding: 'utf8' })).stdout;
 };

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { ApplicationError, statusOfApplicationError } from '../../project/strapi-errors';
+import { ApplicationError, STRAPI_ERRORS, statusOfApplicationError } from '../../project/strapi-errors';
 import { HttpError, httpErrorName, type KoaContext } from './koa-context';
 import { errorBodyOf } from './rest-error';
 import { GraphQLError } from 'graphql';
@@ -13,8 +13,8 @@ import { sendEmpty, sendError, sendJsonWithin, sendReadWithin } from '../http-js
  * the error one of them threw, in Strapi's envelope with the status Strapi gives it.
  */
 
-/** An answer the core action refused with: thrown through the middlewares as Strapi's errors are, with their name, message, details and status. */
-export class ReplyError extends Error {
+/** A core action's refusal no class of Strapi's gives with its status (a 503, a 500): thrown with its name, message, details and status. */
+class ReplyError extends Error {
   readonly status: number;
   readonly details: ErrorBody['details'];
 
@@ -25,6 +25,20 @@ export class ReplyError extends Error {
     this.details = body.details;
   }
 }
+
+/**
+ * What a core action's refusal throws into project code, as Strapi's core actions throw: the class
+ * of `require('@strapi/utils').errors` of its name (`errors.NotFoundError` for a 404,
+ * `errors.ValidationError` for a 400), so a middleware or a controller's `catch` tells them apart by
+ * `instanceof` or `name`. Uncaught, it answers the envelope it came from.
+ */
+export const coreActionError = (body: ErrorBody): Error => {
+  if (Object.hasOwn(STRAPI_ERRORS, body.name)) {
+    const error = new STRAPI_ERRORS[body.name as keyof typeof STRAPI_ERRORS](body.message, body.details);
+    if (statusOfApplicationError(error) === body.status) return error;
+  }
+  return new ReplyError(body);
+};
 
 /**
  * The envelope of what a policy, a middleware or the core action threw. `file`: where an unexpected

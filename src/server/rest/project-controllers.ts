@@ -4,12 +4,19 @@ import type { CoreAction } from '../../project/strapi-packages';
 import { isRecord } from '../../common/is-record';
 import { strictMembers } from '../../common/strict-members';
 import type { KoaContext } from './koa-context';
+import { coreActionsOf } from '../../project/core-router';
+import { ProjectCodeError } from '../../project/project-code-error';
+import { inheritedCalls } from './inherited-calls';
 
 /**
  * Controllers with actions of their own (`createCoreController(uid, actions)`), made once at start
  * as Strapi makes them: the project's object, or what its function returns for `{ strapi }`, over a
  * base holding the content-type's core actions (`super.find(ctx)`, `this.find(ctx)`) and
  * `transformResponse`. Anything else on `this` (`sanitizeOutput`, `validateQuery`) throws naming it.
+ *
+ * A routed action whose source calls a core action the Shadow CRUD configuration switches off
+ * (`super.find(ctx)` with `find` off) stops start-up naming the file and the action: Folio runs a
+ * core action through its GraphQL operation, which then does not exist.
  */
 
 /** A core action on a request's ctx: sets `ctx.status`, answers `{ data, meta }` (nothing for a delete). */
@@ -19,7 +26,8 @@ export type ControllerHandler = (ctx: KoaContext) => Promise<unknown>;
 
 const CORE_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
-export const createProjectControllers = (strapi: object, runAction: CoreActionRunner) => {
+/** `isServed`: whether Shadow CRUD left a core action on */
+export const createProjectControllers = (strapi: object, runAction: CoreActionRunner, isServed: (contentType: ContentType, action: CoreAction) => boolean) => {
   const instances = new Map<string, Record<string, unknown>>();
 
   const instanceOf = (controller: ControllerAction, contentType: ContentType): Record<string, unknown> => {
@@ -43,12 +51,22 @@ export const createProjectControllers = (strapi: object, runAction: CoreActionRu
     return actions;
   };
 
-  /** What a route to a controller's action runs; a start-up error when the controller has no such action. */
+  /** What a route to a controller's action runs; a start-up error when the controller has no such action, or it calls a core action switched off. */
   return (controller: ControllerAction, contentType: ContentType): ControllerHandler => {
     const instance = instanceOf(controller, contentType);
     // `in`: the base answers the core actions, and throws for names it lacks
     const action = controller.name in instance ? instance[controller.name] : undefined;
     if (typeof action !== 'function') throw new Error(`${controller.file}: the controller ${controller.uid} has no action "${controller.name}"`);
+    const called = inheritedCalls(instance, controller.name);
+    const switchedOff = coreActionsOf(contentType).filter((core) => called.has(core) && !isServed(contentType, core));
+    if (switchedOff.length > 0) {
+      throw new ProjectCodeError(
+        switchedOff.map((core) => ({
+          file: controller.file,
+          message: `the action "${controller.name}" calls the core action ${core} of ${contentType.uid}, which the Shadow CRUD configuration switches off: Folio runs a core action through its GraphQL operation, so it cannot run this one; switch it on again, or do without it`,
+        })),
+      );
+    }
     return async (ctx) => (action as ControllerHandler).call(instance, ctx);
   };
 };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import type { Runtime, HttpRoute } from '../folio-module';
 import type { ContentType } from '../../models/types';
 import type { ContentRoutes, ProjectRouteOperation, RouteOperation } from '../../rest/content-routes';
@@ -12,12 +13,14 @@ import { errorBody } from '../error-envelope';
 import { drainBody, readJsonBody, sendError } from '../http-json';
 import type { RequestHead } from '../fetch-request';
 import { isV4 } from './rest-calls';
+import { errorBodyOf } from './rest-error';
 import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
-import { createKoaContext } from './koa-context';
+import { createKoaContext, HttpError } from './koa-context';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
+import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
 import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
-import { ReplyError, projectErrorBody, sendProjectAnswer } from './project-answer';
+import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
  * The REST routes a project's route files declare (see project/project-routes): each runs Strapi's
@@ -46,6 +49,14 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SERVER_CALLER = createTokenPrincipal('project code', 'full-access', new Set());
 const SERVER_HEAD: RequestHead = { method: 'POST', rawHeaders: [], headers: {} };
 const SERVER_URL = new URL('http://folio.internal/api');
+
+/**
+ * A core action Shadow CRUD switched off, called by project code in a way start-up could not see
+ * (`strapi.documents(uid)`, a computed name): Koa's 405, as the action's own route answers where
+ * its path has other methods. Not a 500: nothing failed, the project switched the action off.
+ */
+const switchedOffError = (contentType: ContentType, action: CoreAction) =>
+  new HttpError(405, `The ${action} action of ${contentType.uid} is switched off`, { uid: contentType.uid, action });
 
 const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
 
@@ -80,18 +91,27 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
   const { config, models } = runtime.services;
   const { maxResponseBytes } = config.graphql;
 
-  const runCore = async (head: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: Record<string, unknown>, call: { documentId?: string; body?: unknown; principal: Principal; v4: boolean; strict: boolean }): Promise<CoreReply> => {
-    const parsed = parseBuiltQuery(query, parametersOf(operation), call.strict);
-    const body = call.body === undefined ? undefined : Promise.resolve(call.body);
-    const outcome = await runtime.rest.run(head, url, { operation, contentType, query: parsed, documentId: call.documentId, body, principal: call.principal, v4: call.v4 });
-    return coreReplyOf(operation, outcome, call.v4);
+  /** A core action's answer; a refusal, of its query, its body or its operation, is thrown as Strapi's error class of its name. */
+  const runCore = async (head: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: Record<string, unknown>, call: { documentId?: string; body?: unknown; principal: Principal; v4: boolean; strict: boolean }): Promise<Exclude<CoreReply, { kind: 'error' }>> => {
+    let reply: CoreReply;
+    try {
+      const parsed = parseBuiltQuery(query, parametersOf(operation), call.strict);
+      const body = call.body === undefined ? undefined : Promise.resolve(call.body);
+      const outcome = await runtime.rest.run(head, url, { operation, contentType, query: parsed, documentId: call.documentId, body, principal: call.principal, v4: call.v4 });
+      reply = coreReplyOf(operation, outcome, call.v4);
+    } catch (error) {
+      // the query and the body are refused before the operation runs, with the errors it raises
+      if (!(error instanceof GraphQLError)) throw error;
+      reply = { kind: 'error', error: errorBodyOf(error) };
+    }
+    if (reply.kind === 'error') throw coreActionError(reply.error);
+    return reply;
   };
 
   const coreCall: CoreCall = async (contentType, action, query, { documentId, body } = {}) => {
     const operation = routes.operationOf(contentType, action);
-    if (!operation) throw new Error(`strapi.documents('${contentType.uid}'): ${action} is switched off for this content-type`);
+    if (!operation) throw switchedOffError(contentType, action);
     const reply = await runCore(SERVER_HEAD, SERVER_URL, operation, contentType, query, { documentId, body, principal: SERVER_CALLER, v4: false, strict: true });
-    if (reply.kind === 'error') throw new ReplyError(reply.error);
     return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
   };
   const strapi = createStrapiFacade(models, coreCall, createStrapiLog(config.env === 'production'), config.rest.maxLimit);
@@ -103,9 +123,9 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     const scope = scopes.get(ctx);
     if (!scope) throw new Error(`${contentType.uid} ${action}: a core action runs on the ctx of the request it serves`);
     const operation = routes.operationOf(contentType, action);
-    if (!operation) throw new Error(`${contentType.uid} ${action} is switched off`);
+    if (!operation) throw switchedOffError(contentType, action);
     const id = ctx.params.id;
-    if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw new ReplyError(errorBody(notFoundError()));
+    if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw coreActionError(errorBody(notFoundError()));
     // a route's permission admits what its controller runs, as in Strapi (relations keep their own checks)
     const permission = permissionFor(contentType, action);
     const principal = scope.principal.can(permission) ? scope.principal : withPermission(scope.principal, permission);
@@ -116,11 +136,10 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
       v4: isV4(scope.request),
       strict: config.rest.strictQuery,
     });
-    if (reply.kind === 'error') throw new ReplyError(reply.error);
     ctx.status = reply.status;
     return reply.kind === 'body' ? reply.body : undefined;
   };
-  const controllerHandler = createProjectControllers(strapi, runAction);
+  const controllerHandler = createProjectControllers(strapi, runAction, (contentType, action) => routes.operationOf(contentType, action) !== undefined);
 
   /** The route's handler as Strapi's last step runs it: what it returns is the body unless it set one. */
   const handlerStep = (route: ProjectRoute): ChainStep => {
@@ -136,12 +155,21 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     };
   };
 
-  const served: ServedRoute[] = projectRoutes.map(({ route }) => ({
-    route,
-    steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...route.middlewares.map((middleware) => middlewareStep(middleware, strapi)), handlerStep(route)],
-  }));
+  // every route's problems at once, each once (routes may share an action)
+  const problems = new Map<string, ProjectCodeProblem>();
+  const served: ServedRoute[] = projectRoutes.flatMap(({ route }) => {
+    try {
+      return [{ route, steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...route.middlewares.map((middleware) => middlewareStep(middleware, strapi)), handlerStep(route)] }];
+    } catch (error) {
+      if (!(error instanceof ProjectCodeError)) throw error;
+      for (const problem of error.problems) problems.set(`${problem.file}: ${problem.message}`, problem);
+      return [];
+    }
+  });
+  if (problems.size > 0) throw new ProjectCodeError([...problems.values()]);
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>) => {
+  /** `allow`: the path's other methods, what a 405 of the route's code names */
+  const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>, allow: string) => {
     const { route } = hit;
     const { permission } = route;
     const reading = BODY_METHODS.has(route.method) ? readJsonBody(request, config.rest.bodyLimit) : undefined;
@@ -168,7 +196,8 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     try {
       await runChain(hit.steps, ctx, origins);
     } catch (error) {
-      return sendError(response, projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined));
+      const answer = projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined);
+      return sendError(response, answer, answer.status === 405 ? { allow } : {});
     }
     sendProjectAnswer(request, response, ctx, maxResponseBytes);
   };
@@ -182,12 +211,13 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     if (matches.length === 0) return false;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const found = matches.find(({ hit }) => hit.route.method === method);
+    const methods = [...new Set(matches.map(({ hit }) => hit.route.method))];
     try {
       if (!found) {
         drainBody(request);
-        sendError(response, errorBody(methodNotAllowedError()), { allow: [...new Set(matches.map(({ hit }) => hit.route.method))].join(', ') });
+        sendError(response, errorBody(methodNotAllowedError()), { allow: methods.join(', ') });
       } else {
-        await serve(request, response, url, found.hit, found.params);
+        await serve(request, response, url, found.hit, found.params, methods.filter((other) => other !== method).join(', '));
       }
     } catch (error) {
       sendError(response, projectErrorBody(error, undefined));

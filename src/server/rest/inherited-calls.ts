@@ -1,0 +1,29 @@
+/**
+ * What a controller action calls of its base, read from its source at start: `super.find(` always,
+ * `this.find(` unless the controller has its own `find`, whose source is read in turn (as are the
+ * controller's own actions it calls through `this`). Comments are left out. A call written another
+ * way (a computed name, `this` handed to a helper) is not seen here: what it reaches is checked when
+ * it runs.
+ */
+
+const CALL = /\b(super|this)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
+// a `//` inside a string cuts the rest of its line off too: a call missed there is still checked when it runs
+const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+
+/** `actions`: the controller's own actions (its object, whose prototype is the base); `start`: the routed one */
+export const inheritedCalls = (actions: Record<string, unknown>, start: string): Set<string> => {
+  const called = new Set<string>();
+  const read = new Set<string>();
+  const pending = [start];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
+    if (read.has(name) || typeof action !== 'function') continue;
+    read.add(name);
+    const source = Function.prototype.toString.call(action).replace(COMMENTS, '');
+    for (const [, receiver, member] of source.matchAll(CALL)) {
+      if (receiver === 'this' && Object.hasOwn(actions, member)) pending.push(member);
+      else called.add(member);
+    }
+  }
+  return called;
+};

@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
+import { call } from '../auth/http';
+
+/**
+ * A core action the Shadow CRUD configuration switches off has no GraphQL operation, so Folio cannot
+ * run it for project code either: a controller action written to call it (`super.find(ctx)`) stops
+ * start-up naming the file and the action; a call start-up cannot see (through strapi.documents)
+ * answers Koa's 405, never a 500.
+ */
+
+const SWITCHED_OFF = "module.exports = { shadowCRUD: { 'api::category.category': { disableActions: ['find'] } } };\n";
+const CONTROLLER = (actions: string) => `const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::category.category', ({ strapi }) => ({\n${actions}\n}));\n`;
+
+let schema: SchemaCopy;
+beforeEach(() => {
+  schema = copyExampleSchema();
+});
+afterEach(() => schema.remove());
+
+const write = (path: string, content: string) => {
+  const file = join(schema.schemaDir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  return file;
+};
+
+const failureOf = async (): Promise<string> => {
+  try {
+    const server = await startTestServer({ schemaDir: schema.schemaDir });
+    await server.stop();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected start-up to fail');
+};
+
+test('a routed controller action calling a switched-off core action, through super or this, stops start-up naming the file and the action', async () => {
+  write('extensions/switched-off.js', SWITCHED_OFF);
+  const controller = write(
+    'api/category/controllers/category.js',
+    CONTROLLER(`
+  async names(ctx) {
+    const { data } = await this.listed(ctx);
+    return { data: data.map(({ name }) => name) };
+  },
+  // through an action of its own, which calls the core find
+  async listed(ctx) { return super.find(ctx); },
+  async counted(ctx) { const { meta } = await this.find(ctx); return meta; },
+  // not routed: left alone
+  async unused(ctx) { return super.find(ctx); },`),
+  );
+  write(
+    'api/category/routes/custom.js',
+    `module.exports = { routes: [
+      { method: 'GET', path: '/category-names', handler: 'category.names' },
+      { method: 'GET', path: '/category-count', handler: 'category.counted' },
+    ] };`,
+  );
+  const message = await failureOf();
+  expect(message).toContain(`${controller}: the action "names" calls the core action find of api::category.category, which the Shadow CRUD configuration switches off`);
+  expect(message).toContain(`${controller}: the action "counted" calls the core action find of api::category.category`);
+  expect(message).not.toContain('"unused"');
+});
+
+describe('a call start-up cannot see', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    write('extensions/switched-off.js', SWITCHED_OFF);
+    write(
+      'api/category/controllers/category.js',
+      CONTROLLER(`
+  async names() {
+    const categories = await strapi.documents('api::category.category').findMany({ fields: ['name'] });
+    return { data: categories.map(({ name }) => name) };
+  },`),
+    );
+    write(
+      'middlewares/refusal-status.js',
+      `module.exports = () => async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    ctx.body = { caught: { status: error.status, name: error.name } };
+  }
+};
+`,
+    );
+    write(
+      'api/category/routes/custom.js',
+      `module.exports = { routes: [
+        { method: 'GET', path: '/category-names', handler: 'category.names' },
+        { method: 'GET', path: '/category-names-caught', handler: 'category.names', config: { middlewares: ['global::refusal-status'] } },
+      ] };`,
+    );
+    server = await startTestServer({ schemaDir: schema.schemaDir });
+  });
+  afterEach(() => server.stop());
+
+  test("answers 405, not a logged 500, and reaches a middleware as Koa's MethodNotAllowedError", async () => {
+    const refused = await call(server.url, 'GET', '/api/category-names', { headers: server.asAdmin });
+    expect(refused.status).toBe(405);
+    expect(refused.body).toEqual({
+      data: null,
+      error: { status: 405, name: 'MethodNotAllowedError', message: 'The find action of api::category.category is switched off', details: { uid: 'api::category.category', action: 'find' } },
+    });
+    expect(refused.headers.get('allow')).toBe('');
+    const caught = await call(server.url, 'GET', '/api/category-names-caught', { headers: server.asAdmin });
+    expect(caught.body).toEqual({ caught: { status: 405, name: 'MethodNotAllowedError' } });
+  });
+});
