@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
-import { createMingoMatcher } from '../../src/storage/embedded/create-matcher';
+import { createMingoMatcher } from '../../src/storage/create-matcher';
 import { createMongoCollection } from '../../src/storage/mongodb/mongodb-collection';
 import type { Collection, Filter, StoredDocument, StoredValue } from '../../src/storage/types';
 import { MONGODB_TEST_URL } from '../mongodb/server-kind';
