@@ -5,7 +5,7 @@ import type { RangeOperator } from './bigint-range';
 import { bigintCondition, operatorCondition } from './filter-operators';
 import { SCALAR_FILTER_OPERATORS, type FilterOperator } from '../sdl/scalar-types';
 import { isRecord } from '../common/is-record';
-import { inMemoryMatcher } from '../storage/memory-matcher';
+import { createMatcher } from '../storage/create-matcher';
 
 /**
  * The one filter translator: a `<Type>FiltersInput` value (GraphQL, or REST once its `$` prefixes
@@ -144,7 +144,7 @@ export const createFilterTranslator = (options: TranslateOptions) => {
     const linked: Filter = { [field]: { $in: ids } };
     // A condition an absent document meets (`name: { null: true }`) is met by documents with none linked, as in SQL's
     // left join Strapi runs: `{ field: null }` matches a null or missing reference, `$size: 0` an empty list.
-    if (!inMemoryMatcher(inner)({})) return linked;
+    if (!createMatcher(inner)({})) return linked;
     const none: Filter[] = isToManyOwning(attribute) ? [{ [field]: null }, { [field]: { $size: 0 } }] : [{ [field]: null }];
     return { $or: [linked, ...none] };
   };

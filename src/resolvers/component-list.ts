@@ -1,7 +1,7 @@
 import type { Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import { sortInMemory } from '../query/sort-in-memory';
-import { inMemoryMatcher } from '../storage/memory-matcher';
+import { createMatcher } from '../storage/create-matcher';
 import { parsePagination } from '../query/parse-pagination';
 import { parseSort } from '../query/parse-sort';
 import type { FolioContext } from '../context';
@@ -16,7 +16,7 @@ export const componentListResolver = (models: Models, field: string, componentUi
     const items = Array.isArray(parent[field]) ? (parent[field] as StoredDocument[]) : [];
     if (!component) return items;
     const filter = await filterTranslatorFor(context, scopeOfRow(context, parent)).translateComponent(component.attributes, args.filters);
-    const matches = inMemoryMatcher(filter);
+    const matches = createMatcher(filter);
     const sort = parseSort(component.attributes, args.sort);
     const sorted = sortInMemory(items.filter(matches), sort);
     // Without pagination a repeatable component is returned whole, as stored; the amount limit still applies.

@@ -7,7 +7,7 @@ import { forbiddenError } from '../errors/graphql-errors';
 import type { Scope } from '../documents/scope';
 import type { FolioContext } from '../context';
 import { filterTranslatorFor } from './filter-translator';
-import { inMemoryMatcher } from '../storage/memory-matcher';
+import { createMatcher } from '../storage/create-matcher';
 import { withScope } from './row-scope';
 import { clientOfContext } from './client-address';
 import { TooManySubscriptionsError } from '../events/event-feed';
@@ -30,7 +30,7 @@ const scopeOfEntry = (contentType: ContentType, entry: StoredDocument): Scope =>
 const documentOf = async (contentType: ContentType, event: StoredEvent, args: Args, context: FolioContext): Promise<StoredDocument | undefined> => {
   const scope = scopeOfEntry(contentType, event.entry);
   const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
-  if (event.event === 'entry.delete') return !filter || inMemoryMatcher(filter)(event.entry) ? withScope(context, event.entry, scope) : undefined;
+  if (event.event === 'entry.delete') return !filter || createMatcher(filter)(event.entry) ? withScope(context, event.entry, scope) : undefined;
   const [row] = await context.services.documents.findMany(contentType, scope, { filter: filter ? { $and: [{ id: event.entry.id }, filter] } : { id: event.entry.id }, limit: 1 });
   return row && withScope(context, row, scope);
 };

@@ -1,5 +1,5 @@
 import type { DocumentService } from '../documents/document-service';
-import type { Store } from '../storage/types';
+import type { Store, StoredDocument } from '../storage/types';
 import type { JwtService } from '../auth/jwt';
 import { applicationError, badUserInput, validationErrors } from '../errors/graphql-errors';
 import { isRecord } from '../common/is-record';
@@ -9,11 +9,14 @@ import { hasExpired, issueCode, RESET_CODE_LIFETIME_MS, storedFormOf } from './o
 import { signInWith, type SignedIn } from './signed-in';
 import { createUserLookup } from './user-lookup';
 import type { CodeMail } from './account-mail';
+import type { BackgroundTasks } from '../common/background-tasks';
 
 /**
  * Strapi's forgot-password and reset-password (`POST /api/auth/forgot-password`, `/reset-password`,
  * and the `forgotPassword`/`resetPassword` mutations). Forgot-password answers `{ ok: true }` whether
- * or not the address has an account; the code it mails opens one password change, within the hour.
+ * or not the address has an account, and as soon: the code is kept and mailed after the answer (a failure
+ * goes to the log), so neither the answer nor its time tells which addresses have accounts. The code opens
+ * one password change, within the hour.
  */
 
 export interface PasswordReset {
@@ -23,10 +26,18 @@ export interface PasswordReset {
 
 const RESET_FIELDS = ['password', 'passwordConfirmation', 'code'];
 
-export const createPasswordReset = ({ documents, store, jwt, mail }: { documents: DocumentService; store: Store; jwt: JwtService; mail: CodeMail }): PasswordReset => {
+export const createPasswordReset = ({ documents, store, jwt, mail, afterAnswer }: { documents: DocumentService; store: Store; jwt: JwtService; mail: CodeMail; afterAnswer: BackgroundTasks }): PasswordReset => {
   const users = store.collection(USER_CONTENT_TYPE.collectionName);
   const findUser = createUserLookup(documents);
   const signedIn = signInWith(jwt);
+
+  const mailCode = async (user: StoredDocument) => {
+    const { code, stored } = issueCode(RESET_CODE_LIFETIME_MS);
+    // Kept before sending, as Strapi does; a code whose mail failed was never seen, and the next request replaces it.
+    await users.updateOne({ id: user.id }, { $set: { resetPasswordToken: stored } });
+    await mail.send(user, code);
+  };
+
   return {
     async forgotPassword(input) {
       const issues = emailRequestIssues(isRecord(input) ? input : {});
@@ -34,11 +45,7 @@ export const createPasswordReset = ({ documents, store, jwt, mail }: { documents
       // before the lookup: whether mail works must not depend on whether the account exists
       mail.check();
       const user = await findUser({ email: (input as { email: string }).email.toLowerCase() });
-      if (!user || user.blocked === true) return { ok: true };
-      const { code, stored } = issueCode(RESET_CODE_LIFETIME_MS);
-      // Kept before sending, as Strapi does; a code whose mail failed was never seen, and the next request replaces it.
-      await users.updateOne({ id: user.id }, { $set: { resetPasswordToken: stored } });
-      await mail.send(user, code);
+      if (user && user.blocked !== true) afterAnswer.run(`users-permissions: the password reset of user ${String(user.id)}`, () => mailCode(user));
       return { ok: true };
     },
 

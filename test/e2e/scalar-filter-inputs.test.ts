@@ -82,7 +82,7 @@ test('a nested operator object in a GraphQL and/or list is refused as Strapi typ
   expect(answer.body.errors?.[0].message).toMatch(/String cannot represent a non string value/);
 });
 
-test('inside a repeatable component, item by item, on both stores (MongoDB, which runs no $expr in $elemMatch, tests its candidates in memory)', async () => {
+test('inside a repeatable component, item by item, on both stores (MongoDB evaluates the component condition as one $expr over the list)', async () => {
   const schema = copyExampleSchema();
   schema.writeComponent('shared.keyword', { value: { type: 'string' }, weight: { type: 'integer' } });
   const own = await startTestServer({ schemaDir: schema.schemaDir });

@@ -1,5 +1,5 @@
 import { scopeOfRow, withScope } from '../../src/resolvers/row-scope';
-import { inMemoryMatcher } from '../../src/storage/memory-matcher';
+import { createMatcher } from '../../src/storage/create-matcher';
 import type { FolioContext } from '../../src/context';
 
 /** The resolvers' pure parts: row scopes held by the request, in-memory matching (client addresses: test/config/server-proxy). */
@@ -25,9 +25,9 @@ describe('row scopes', () => {
 
 describe('in-memory matcher', () => {
   test('matches as the store does, and refuses what the store refuses', () => {
-    const matches = inMemoryMatcher({ title: { $regex: '^he', $options: 'i' } });
+    const matches = createMatcher({ title: { $regex: '^he', $options: 'i' } });
     expect(matches({ title: 'Hello' })).toBe(true);
     expect(matches({ title: 'oh hello' })).toBe(false);
-    expect(() => inMemoryMatcher({ $where: 'true' })).toThrow();
+    expect(() => createMatcher({ $where: 'true' })).toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMingoMatcher } from '../../src/storage/embedded/create-matcher';
+import { createMingoMatcher } from '../../src/storage/create-matcher';
 import { sortEntries } from '../../src/storage/embedded/sort-documents';
 import { openStore } from '../../src/storage/open-store';
 import type { Filter, SortSpec, Store, StoredDocument, StoredValue } from '../../src/storage/types';

@@ -1,4 +1,4 @@
-import { createMatcher, createMingoMatcher } from '../../src/storage/embedded/create-matcher';
+import { createMatcher, createMingoMatcher } from '../../src/storage/create-matcher';
 import type { Filter, StoredDocument, StoredValue } from '../../src/storage/types';
 
 // a fixed-seed generator: failures replay identically

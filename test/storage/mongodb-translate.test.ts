@@ -12,13 +12,6 @@ import {
   toMongoUpdate,
 } from '../../src/storage/mongodb/translate-query';
 
-/** The query of a filter MongoDB runs as it is. */
-const toMongoFilter = (filter: Filter) => {
-  const { query, exact } = toMongoQuery(filter);
-  expect(exact).toBe(true);
-  return query;
-};
-
 describe('toMongoQuery', () => {
   const cases: Array<[operator: (typeof FILTER_OPERATORS)[number] | 'implicit $eq' | 'dotted path', Filter]> = [
     ['implicit $eq', { title: 'Alpha', publishedAt: null }],
@@ -43,7 +36,7 @@ describe('toMongoQuery', () => {
   ];
 
   const textOf = (path: string, regex: string, options = '') => ({
-    $expr: { $regexMatch: { input: { $convert: { input: `$${path}`, to: 'string', onError: null, onNull: null } }, regex, options } },
+    $expr: { $regexMatch: { input: { $convert: { input: `$${path}`, to: 'string', onError: null, onNull: null } }, regex: { $literal: regex }, options } },
   });
   const asTextCases: Array<[string, Filter, Filter]> = [
     ['alone', { views: { $asText: { $regex: '5' } } }, textOf('views', '5')],
@@ -59,24 +52,37 @@ describe('toMongoQuery', () => {
   });
 
   test.each(cases)('passes %s through as the same MongoDB query document', (_, filter) => {
-    expect(toMongoFilter(filter)).toEqual(filter);
+    expect(toMongoQuery(filter)).toEqual(filter);
   });
 
   test.each(asTextCases)("turns Folio's $asText into an $expr on the field's text: %s", (_, filter, expected) => {
-    expect(toMongoFilter(filter)).toEqual(expected);
+    expect(toMongoQuery(filter)).toEqual(expected);
   });
 
-  test('widens a filter with $asText inside $elemMatch, where MongoDB evaluates no $expr: the clause is dropped, or false under $nor', () => {
+  test('turns an $elemMatch holding $asText into one $expr over the list, beside the rest of the filter', () => {
     const inList = { items: { $elemMatch: { n: { $asText: { $regex: '5' } } } } };
-    expect(toMongoQuery({ ...inList, views: { $asText: { $regex: '1' } }, title: 'a' })).toEqual({ query: { $and: [{ title: 'a' }, textOf('views', '1')] }, exact: false });
-    expect(toMongoQuery({ $or: [inList, { title: 'a' }] })).toEqual({ query: { $or: [{}, { title: 'a' }] }, exact: false });
-    expect(toMongoQuery({ $nor: [{ ...inList, title: 'a' }] })).toEqual({ query: { $nor: [{ $and: [{ title: 'a' }, { $nor: [{}] }] }] }, exact: false });
-    expect(() => toMongoQuery({ views: { $asText: { $regex: 5 } } })).toThrow(UnsafeFilterError);
+    const query = toMongoQuery({ ...inList, views: { $asText: { $regex: '1' } }, title: 'a' });
+    expect(query).toEqual({ $and: [{ title: 'a' }, { $expr: expect.any(Object) }, textOf('views', '1')] });
+    const listCondition = JSON.stringify((query.$and as object[])[1]);
+    expect(listCondition).toContain('"$$ROOT.items"');
+    expect(listCondition).toContain('"$regexMatch":{"input":{"$convert":{"input":"$$');
+    expect(listCondition).not.toContain('_id');
+    expect(toMongoQuery({ $nor: [{ ...inList, title: 'a' }] })).toEqual({ $nor: [{ $and: [{ title: 'a' }, { $expr: expect.any(Object) }] }] });
+    expect(toMongoQuery({ items: { $not: inList.items } })).toEqual({ $nor: [{ $expr: expect.any(Object) }] });
+  });
+
+  test.each<[string, Filter]>([
+    ['a malformed $asText at the top', { views: { $asText: { $regex: 5 } } }],
+    ['a malformed $asText in a list', { items: { $elemMatch: { n: { $asText: { $regex: '5', $options: 'g' } } } } }],
+    ['$not without operators beside $asText in a list', { items: { $elemMatch: { n: { $not: 5 }, m: { $asText: { $regex: '5' } } } } }],
+    ['a path segment no expression can name', { items: { $elemMatch: { 'a..b': 1, m: { $asText: { $regex: '5' } } } } }],
+  ])('refuses %s', (_, filter) => {
+    expect(() => toMongoQuery(filter)).toThrow(UnsafeFilterError);
   });
 
   test('returns a copy: changing the filter afterwards does not change what was sent', () => {
     const filter: Filter = { $or: [{ tags: { $in: ['a'] } }] };
-    const translated = toMongoFilter(filter);
+    const translated = toMongoQuery(filter);
     ((filter.$or as Filter[])[0].tags as { $in: string[] }).$in.push('b');
     expect(translated).toEqual({ $or: [{ tags: { $in: ['a'] } }] });
   });
@@ -89,7 +95,7 @@ describe('toMongoQuery', () => {
     ['$lookup-like keys', { $lookup: {} }],
     ['__proto__', JSON.parse('{"a": {"__proto__": {"$gt": 1}}}') as Filter],
   ])('refuses %s before anything reaches the server', (_, filter) => {
-    expect(() => toMongoFilter(filter)).toThrow(UnsafeFilterError);
+    expect(() => toMongoQuery(filter)).toThrow(UnsafeFilterError);
   });
 });
 

@@ -199,6 +199,54 @@ export function describeStoreContract(name: string, createFixture: () => Promise
       });
     });
 
+    describe('text form ($asText) inside $elemMatch, on lists of objects as repeatable components store them', () => {
+      const LISTS: StoredDocument[] = [
+        { id: 1, blocks: [{ n: 15, flag: true, label: 'a5', meta: { views: 7 } }, { n: 2, flag: false, label: 'b' }] },
+        { id: 2, blocks: [{ n: 5.5, label: 'x' }, { n: null, tags: [5, 'q'] }] },
+        { id: 3, blocks: [{ n: '15', flag: 'true' }] },
+        { id: 4, blocks: [] },
+        { id: 5 },
+        { id: 6, blocks: [{ n: [15], meta: [{ views: 7 }] }] },
+        { id: 7, blocks: [{ inner: [{ n: 25 }, { n: 3, flag: true }] }] },
+        { id: 8, blocks: { n: 15 } },
+        { id: 9, nums: [1, 25, true], blocks: [{ n: -0.5, meta: null }] },
+      ];
+      const listMatching = async (filter: Filter): Promise<unknown[]> => {
+        const lists = store.collection('lists');
+        await lists.insertMany(LISTS);
+        return ids(await lists.find(filter, { sort: [['id', 1]] }));
+      };
+      const text = (regex: string, options?: string): Filter => ({ $asText: { $regex: regex, ...(options ? { $options: options } : {}) } });
+
+      test.each<[string, Filter, number[]]>([
+        ['numbers, strings and floats by their text; never an array, never outside an array', { blocks: { $elemMatch: { n: text('5') } } }, [1, 2, 3, 9]],
+        ['booleans as true and false, strings as they are', { blocks: { $elemMatch: { flag: text('^true$') } } }, [1, 3]],
+        ['every condition on one element', { blocks: { $elemMatch: { n: text('^2$'), flag: true } } }, []],
+        ['every condition on one element, met', { blocks: { $elemMatch: { n: text('^2$'), flag: false } } }, [1]],
+        ['beside a range on the same field, compared within its type', { blocks: { $elemMatch: { n: { ...text('5'), $gt: 10 } } } }, [1]],
+        ['on a dotted path in the element, never through an array', { blocks: { $elemMatch: { 'meta.views': text('^7$') } } }, [1]],
+        ['beside a condition whose dotted path reads through an array', { blocks: { $elemMatch: { 'meta.views': 7, n: text('5') } } }, [1]],
+        ['in a nested $elemMatch', { blocks: { $elemMatch: { inner: { $elemMatch: { n: text('^2') } } } } }, [7]],
+        ['in a nested $elemMatch, with another condition on the nested element', { blocks: { $elemMatch: { inner: { $elemMatch: { n: text('^3$'), flag: true } } } } }, [7]],
+        ['on the elements of a list of scalars', { nums: { $elemMatch: text('^tru') } }, [9]],
+        ['on the elements of a list of scalars, beside a range', { nums: { $elemMatch: { ...text('5'), $gt: 20 } } }, [9]],
+        ['under $not in the element: what has no matching text, null, missing and arrays included', { blocks: { $elemMatch: { n: { $not: text('5') } } } }, [1, 2, 6, 7]],
+        ['in a branch of $or in the element', { blocks: { $elemMatch: { $or: [{ n: text('^5') }, { label: 'b' }] } } }, [1, 2]],
+        ['under $nor around the $elemMatch', { $nor: [{ blocks: { $elemMatch: { n: text('5') } } }] }, [4, 5, 6, 7, 8]],
+        ['under $not around the $elemMatch', { blocks: { $not: { $elemMatch: { n: text('5') } } } }, [4, 5, 6, 7, 8]],
+        ['beside $in with null and $exists', { blocks: { $elemMatch: { n: { $in: [null, 2] }, label: text('.') } } }, [1]],
+        ['beside equality on a list, null and $not', { blocks: { $elemMatch: { tags: 5, n: null, label: { $not: text('x') } } } }, [2]],
+        ['beside $size and $exists', { blocks: { $elemMatch: { tags: { $size: 2 }, n: { $exists: true, $not: text('.') } } } }, [2]],
+        ['beside $nin and $ne', { blocks: { $elemMatch: { label: { $nin: ['a5', 'x'] }, n: { $ne: 15, ...text('^\\d+$') } } } }, [1, 3]],
+        ['beside a case-insensitive $regex', { blocks: { $elemMatch: { label: { $regex: '^A', $options: 'i' }, n: text('5') } } }, [1]],
+        ["case-insensitive with $options 'i'", { blocks: { $elemMatch: { flag: text('^TRUE$', 'i') } } }, [1, 3]],
+        ['a pattern that is a lone $ is a pattern, not a field path', { blocks: { $elemMatch: { n: text('$') } } }, [1, 2, 3, 9]],
+        ['beside other conditions on the document', { blocks: { $elemMatch: { n: text('5') } }, id: { $gt: 1 }, nums: { $exists: false } }, [2, 3]],
+      ])('%s', async (_, filter, expected) => {
+        expect(await listMatching(filter)).toEqual(expected);
+      });
+    });
+
     describe('logical operators and dotted paths', () => {
       test.each<[string, Filter, number[]]>([
         ['$or', { $or: [{ views: 0 }, { title: 'Alpha' }] }, [1, 5]],

@@ -24,7 +24,8 @@ export interface SmtpCapture {
 const decodeQuotedPrintable = (raw: Buffer): string =>
   Buffer.from(raw.toString('latin1').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
-export const startSmtpCapture = async (): Promise<SmtpCapture> => {
+/** `delayMs`: how long the server takes to accept each message once it has it, a slow mail server */
+export const startSmtpCapture = async ({ delayMs = 0 }: { delayMs?: number } = {}): Promise<SmtpCapture> => {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -42,7 +43,7 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
           text: decodeQuotedPrintable(raw),
           header: (name) => new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(headers)?.[1].replace(/\r?\n[ \t]/g, ' '),
         });
-        callback();
+        setTimeout(callback, delayMs);
       });
     },
   });

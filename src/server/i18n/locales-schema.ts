@@ -7,7 +7,7 @@ import { authDirective } from '../../sdl/sdl-builder';
 import { createFilterTranslator } from '../../query/translate-filters';
 import { parsePagination } from '../../query/parse-pagination';
 import { parseSort } from '../../query/parse-sort';
-import { inMemoryMatcher } from '../../storage/memory-matcher';
+import { createMatcher } from '../../storage/create-matcher';
 import { sortInMemory } from '../../query/sort-in-memory';
 
 /**
@@ -80,7 +80,7 @@ export const createLocalesSchema = ({ models, config }: Services, locales: Store
   });
 
   const find = async (args: Args, context: FolioContext) => {
-    const matches = inMemoryMatcher(await translator.translate(LOCALE_CONTENT_TYPE, args.filters));
+    const matches = createMatcher(await translator.translate(LOCALE_CONTENT_TYPE, args.filters));
     const sort = parseSort(LOCALE_CONTENT_TYPE.attributes, args.sort);
     const sorted = sortInMemory(locales.filter(matches), sort);
     const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);

@@ -15,6 +15,7 @@ import { createUsersRoutes } from './users-routes';
 import { createEmailProvider } from '../../email/create-email-provider';
 import { createAccountMails } from '../../users/account-mail';
 import { createPasswordReset } from '../../users/password-reset';
+import { createBackgroundTasks } from '../../common/background-tasks';
 import { createEmailConfirmation } from '../../users/email-confirmation';
 
 /**
@@ -28,7 +29,10 @@ const create = (services: Services): FolioModule => {
   const limiter = createRateLimiter(store, config.usersPermissions.rateLimit);
   const emailProvider = config.email && createEmailProvider(config.email);
   const mails = createAccountMails(config, emailProvider);
-  const passwordReset = createPasswordReset({ documents, store, jwt, mail: mails.resetPassword });
+  // password reset mails, sent after the answer: a few at once, and a bound on those waiting, which many
+  // addresses each within the rate limit could otherwise grow without end
+  const afterAnswer = createBackgroundTasks((line) => process.stderr.write(`${line}\n`), { concurrency: 4, capacity: 1000 });
+  const passwordReset = createPasswordReset({ documents, store, jwt, mail: mails.resetPassword, afterAnswer });
   const emailConfirmation = createEmailConfirmation({ documents, store, jwt, mail: mails.emailConfirmation });
   let ready: { accounts: UserAccounts; admin: UserAdmin; roleAdmin: RoleAdmin; grants: RoleGrants; directory: AccountDirectory; control: TokenControl } | undefined;
   const started = () => {
@@ -70,6 +74,8 @@ const create = (services: Services): FolioModule => {
       };
     },
     async stop() {
+      // the mails being sent use the provider and the store, both closed after this
+      await afterAnswer.stop();
       emailProvider?.close();
       ready?.grants.close();
       await ready?.control.close();

@@ -1,5 +1,5 @@
 import type { Filter, StoredDocument } from '../types';
-import { createMatcher, type Matcher } from './create-matcher';
+import { createMatcher, type Matcher } from '../create-matcher';
 
 /**
  * Totals by filter, kept exact across writes: a write tells the cache the document it replaced or removed

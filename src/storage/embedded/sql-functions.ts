@@ -1,6 +1,6 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { StoredDocument } from '../types';
-import { createMatcher, type Matcher } from './create-matcher';
+import { createMatcher, type Matcher } from '../create-matcher';
 import { textPredicate } from '../text-form';
 
 const MAX_COMPILED = 256;

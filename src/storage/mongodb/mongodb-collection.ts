@@ -4,14 +4,12 @@ import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
 import { toStoreError, toUnavailable } from './mongodb-errors';
 import { fromMongoIndex, toMongoIndex, toMongoProjection, toMongoQuery, toMongoSort, toMongoUpdate } from './translate-query';
-import { inMemoryMatcher } from '../memory-matcher';
 
 const NAMESPACE_NOT_FOUND = 26;
 
 /**
- * One Folio collection as one MongoDB collection. Filters, sorts, skip, limit and projections run on the
- * server; a filter MongoDB can only run widened (see toMongoQuery) is first resolved to the `_id`s it matches,
- * tested in memory. Inside `Store.transaction` every operation joins the transaction's session; index operations never
+ * One Folio collection as one MongoDB collection. Filters (see toMongoQuery), sorts, skip, limit and
+ * projections run on the server. Inside `Store.transaction` every operation joins the transaction's session; index operations never
  * do (MongoDB restricts them inside transactions).
  */
 export function createMongoCollection(name: string, db: Db, currentSession: () => ClientSession | undefined): Collection {
@@ -28,17 +26,8 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
     }
   }
 
-  /** The MongoDB query selecting exactly the documents `filter` matches. */
-  async function queryOf(filter: Filter): Promise<Document> {
-    const { query, exact } = toMongoQuery(filter);
-    if (exact) return query;
-    const matches = inMemoryMatcher(filter);
-    const candidates = await run(() => collection.find(query, { session: currentSession() }).toArray());
-    return { _id: { $in: candidates.filter((candidate) => matches(candidate as StoredDocument)).map((candidate) => candidate._id) } };
-  }
-
   async function update(filter: Filter, spec: UpdateSpec, many: boolean): Promise<number> {
-    const query = await queryOf(filter);
+    const query = toMongoQuery(filter);
     const changes = toMongoUpdate(spec);
     const session = currentSession();
     if (!changes) return run(() => collection.countDocuments(query, { session, ...(many ? {} : { limit: 1 }) }));
@@ -47,7 +36,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
   }
 
   async function remove(filter: Filter, many: boolean): Promise<number> {
-    const query = await queryOf(filter);
+    const query = toMongoQuery(filter);
     const session = currentSession();
     const result = await run(() => (many ? collection.deleteMany(query, { session }) : collection.deleteOne(query, { session })));
     return result.deletedCount;
@@ -56,7 +45,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
   return {
     name,
     async find(filter, options) {
-      const query = await queryOf(filter);
+      const query = toMongoQuery(filter);
       const { sort, skip, limit, projection } = normalizeFindOptions(options);
       const cursor = collection.find(query, {
         session: currentSession(),
@@ -68,7 +57,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       return run(() => cursor.toArray()) as Promise<StoredDocument[]>;
     },
     async findOne(filter, options) {
-      const query = await queryOf(filter);
+      const query = toMongoQuery(filter);
       const { sort, skip, projection } = normalizeFindOptions(options);
       const found = await run(() =>
         collection.findOne(query, {
@@ -81,7 +70,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       return found as StoredDocument | null;
     },
     async countDocuments(filter) {
-      const query = await queryOf(filter);
+      const query = toMongoQuery(filter);
       return run(() => collection.countDocuments(query, { session: currentSession() }));
     },
     async findPage(filter, options) {
@@ -111,7 +100,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
     },
     async *findInBatches(filter, batchSize) {
       assertBatchSize(batchSize);
-      const cursor = collection.find(await queryOf(filter), { session: currentSession(), projection: toMongoProjection(undefined), batchSize });
+      const cursor = collection.find(toMongoQuery(filter), { session: currentSession(), projection: toMongoProjection(undefined), batchSize });
       try {
         let batch: StoredDocument[] = [];
         for await (const document of cursor) {

@@ -1,16 +1,16 @@
 import type { Document, IndexDirection } from 'mongodb';
 import { cloneDocument } from '../clone-document';
-import { assertSafeFilter, UnsafeFilterError } from '../filter-guard';
-import { textPatternOf } from '../text-form';
+import { assertSafeFilter } from '../filter-guard';
 import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
 import type { Filter, IndexSpec, SortSpec, StoredValue, UpdateSpec } from '../types';
 import { assertSafeUpdate } from '../update-spec';
+import { elemMatchExpression, isOperatorObject, textMatches } from './filter-expression';
 
 /**
  * Pure translations of Folio's storage requests into what the MongoDB driver takes. Folio filters are already
  * MongoDB query documents: after the guard they pass through as a copy, so what reaches the server is exactly
- * what was checked; only Folio's own `$asText` becomes an `$expr`, and where MongoDB cannot run one (inside
- * `$elemMatch`) the query is widened and the collection tests what it finds with the filter itself.
+ * what was checked; only Folio's own `$asText` becomes an `$expr`, and so does an `$elemMatch` holding one
+ * (MongoDB allows no `$expr` inside `$elemMatch`: see filter-expression.ts).
  */
 
 function copyFilterValue(value: unknown): unknown {
@@ -21,36 +21,19 @@ function copyFilterValue(value: unknown): unknown {
   return value;
 }
 
-const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
-
 const holdsAsText = (value: unknown): boolean =>
   Array.isArray(value) ? value.some(holdsAsText) : typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => key === '$asText' || holdsAsText(item));
 
 /**
- * `$asText` on a path as an aggregation expression: `$convert` gives the text of a number or boolean (a
- * string stays itself) and null for what has none (objects, arrays, null, missing), which no pattern matches.
+ * A field's operators, those holding `$asText` taken out into expressions beside the rest:
+ * `{ p: { $not: C } }` is `$nor: [{ p: C }]`.
  */
-function asTextExpression(path: string, operand: unknown): Document {
-  const pattern = textPatternOf(operand);
-  if (!pattern) throw new UnsafeFilterError('$asText needs { $regex, $options? }', path);
-  return {
-    $expr: {
-      $regexMatch: {
-        input: { $convert: { input: `$${path}`, to: 'string', onError: null, onNull: null } },
-        regex: pattern.$regex,
-        options: pattern.$options ?? '',
-      },
-    },
-  };
-}
-
-/** A field's operators, `$asText` taken out into expressions beside the rest: `{ p: { $not: C } }` is `$nor: [{ p: C }]`. */
 function fieldFilter(path: string, condition: Record<string, unknown>): Document {
   const rest: Document = {};
   const parts: Document[] = [];
   for (const [operator, operand] of Object.entries(condition)) {
-    if (operator === '$asText') parts.push(asTextExpression(path, operand));
+    if (operator === '$asText') parts.push({ $expr: textMatches(`$${path}`, operand, path) });
+    else if (operator === '$elemMatch' && holdsAsText(operand)) parts.push(elemMatchExpression(path, operand));
     else if (operator === '$not' && isOperatorObject(operand) && holdsAsText(operand)) parts.push({ $nor: [fieldFilter(path, operand)] });
     else rest[operator] = copyFilterValue(operand);
   }
@@ -71,40 +54,10 @@ function mongoFilter(filter: Filter): Document {
   return parts.length === 1 ? parts[0] : { $and: parts };
 }
 
-/** Whether a field's condition has `$asText` inside an `$elemMatch`, where MongoDB evaluates no `$expr`. */
-const textInElemMatch = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => (key === '$elemMatch' ? holdsAsText(item) : textInElemMatch(item)));
-
-const MATCH_NOTHING: Filter = { $nor: [{}] };
-
-/**
- * The filter with each field clause MongoDB cannot run (`$asText` inside `$elemMatch`) dropped where a match
- * needs it to hold and made false where it is negated (under `$nor`): a filter every match of the original meets.
- */
-function widen(filter: Filter, negated: boolean): Filter {
-  const kept: Filter = {};
-  let impossible = false;
-  for (const [key, value] of Object.entries(filter)) {
-    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(value)) {
-      kept[key] = value.map((branch) => widen(branch as Filter, key === '$nor' ? !negated : negated));
-    } else if (textInElemMatch(value)) impossible ||= negated;
-    else kept[key] = value;
-  }
-  return impossible ? { $and: [kept, MATCH_NOTHING] } : kept;
-}
-
-export interface MongoQuery {
-  query: Document;
-  /** false when `query` selects more than the filter: each document it finds is then to be tested with the filter in memory */
-  exact: boolean;
-}
-
-/** A guarded Folio filter as a MongoDB query. */
-export function toMongoQuery(filter: Filter): MongoQuery {
+/** A guarded Folio filter as the MongoDB query selecting exactly its documents. */
+export function toMongoQuery(filter: Filter): Document {
   assertSafeFilter(filter);
-  if (!holdsAsText(filter)) return { query: copyFilterValue(filter) as Document, exact: true };
-  const exact = !textInElemMatch(filter);
-  return { query: mongoFilter(exact ? filter : widen(filter, false)), exact };
+  return holdsAsText(filter) ? mongoFilter(filter) : (copyFilterValue(filter) as Document);
 }
 
 /** Pairs keep their order (a plain object would move integer-like field names first). */

@@ -1,4 +1,4 @@
-import type { StoredDocument, StoredValue } from '../types';
+import type { StoredDocument, StoredValue } from './types';
 
 type Scalar = string | number | boolean;
 export type Predicate = (value: StoredValue | undefined) => boolean;

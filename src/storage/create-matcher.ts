@@ -1,10 +1,15 @@
 import { Context } from 'mingo';
 import type * as MingoQueryModule from 'mingo/types/query';
 import type * as MingoQueryOperators from 'mingo/types/operators/query';
-import { assertSafeFilter, UnsafeFilterError } from '../filter-guard';
-import type { Filter, StoredDocument } from '../types';
+import { assertSafeFilter, UnsafeFilterError } from './filter-guard';
+import type { Filter, StoredDocument } from './types';
 import { compileValuePredicate, readPlainPath, THROUGH_ARRAY } from './simple-conditions';
-import { textPatternOf, textPredicate } from '../text-form';
+import { textPatternOf, textPredicate } from './text-form';
+
+/**
+ * Folio filters tested on documents held in memory: the embedded engine's per-document path, and whatever above
+ * the storage layer tests one document (subscriptions, component lists, relation filters).
+ */
 
 // tsconfig resolves modules the node10 way, which ignores mingo's package "exports": the types come from its
 // .d.ts paths, the code from the exported entry points. `mingo/query` is the Query without preloaded operators.
