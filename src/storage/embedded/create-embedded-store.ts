@@ -21,6 +21,9 @@ interface OpenTransaction {
   closed: boolean;
 }
 
+/** how long after opening an index left fragmented starts to be merged */
+const MERGE_AFTER_OPEN_MS = 2000;
+
 /** reader threads on a machine with many cores */
 const MAX_READERS = 8;
 
@@ -83,7 +86,7 @@ export function openEmbeddedStore(dataDir: string): Store {
     const result = await mutex.run(work);
     await wal.flushed();
     checkpointIfLarge();
-    mergeTextIndexes();
+    mergeTextIndexes(() => database.textIndexesDue());
     return result;
   }
 
@@ -92,18 +95,25 @@ export function openEmbeddedStore(dataDir: string): Store {
   }
 
   /**
-   * Full merges of the trigram indexes that are due (text-index-merges), one at a time, in steps on a reader
-   * thread, each under the write lock: writes wait a step at most, reads never.
+   * Full merges of the trigram indexes `find` names (text-index-merges), one at a time, in steps on a reader thread,
+   * each under the write lock: writes wait a step at most, reads never.
    */
+  const toMerge = new Set<string>();
   let merging = false;
-  function mergeTextIndexes(): void {
-    if (merging || closed) return;
-    const due = database.textIndexesDue();
-    if (due.length === 0) return;
+  function mergeTextIndexes(find: () => string[]): void {
+    if (closed) return;
+    try {
+      for (const table of find()) toMerge.add(table);
+    } catch {
+      // a merge is an optimisation: a write that committed must not report a failure of it
+      return;
+    }
+    if (merging || toMerge.size === 0) return;
     merging = true;
     const step = (table: string) => mutex.run(async () => !closed && (await readers.mergeText(table)));
     void (async () => {
-      for (const table of due) {
+      for (const table of toMerge) {
+        toMerge.delete(table);
         while (await step(table)) checkpointIfLarge();
       }
     })()
@@ -111,10 +121,12 @@ export function openEmbeddedStore(dataDir: string): Store {
       .catch(() => undefined)
       .finally(() => {
         merging = false;
+        mergeTextIndexes(() => []);
       });
   }
 
-  mergeTextIndexes();
+  // once start-up's own writes are done: each would wait for a step
+  setTimeout(() => mergeTextIndexes(() => database.fragmentedTextIndexes()), MERGE_AFTER_OPEN_MS).unref();
 
   const access: EmbeddedStoreAccess = {
     database: open,

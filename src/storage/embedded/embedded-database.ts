@@ -31,8 +31,10 @@ export interface EmbeddedDatabase {
   replace(state: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void;
   remove(state: CollectionState, key: number): void;
   addIndex(state: CollectionState, spec: IndexSpec): void;
-  /** the trigram indexes due a full merge (text-index-merges) */
+  /** the trigram indexes whose writes call for a full merge (text-index-merges) */
   textIndexesDue(): string[];
+  /** the trigram indexes left fragmented */
+  fragmentedTextIndexes(): string[];
   /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
   reload(): void;
   close(): void;
@@ -250,6 +252,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     statement,
     sortsApart,
     textIndexesDue: () => textMerges.due(states.values()),
+    fragmentedTextIndexes: () => textMerges.fragmented(states.values()),
     insert(target, document) {
       create(target);
       noteKinds(target, document);

@@ -11,24 +11,35 @@ import type { CollectionState } from './collection-state';
  */
 
 const MIN_ROWS = 5000;
-/** segments past which an index found at open is merged */
-const FRAGMENTED = 4;
+/**
+ * An index found at open is merged when more than one of its segments holds a tenth of its pages or more:
+ * left by batches. The small segments single writes add are cheap to search, and merging them into the big
+ * one at every start would rewrite the whole index each time.
+ */
+const LARGE_SHARE = 0.1;
 
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 export interface TextIndexMerges {
   /** one entry of a collection's trigram index written or removed */
   written(state: CollectionState): void;
-  /** the FTS tables due a full merge now, counted from zero again; at the first call, those found fragmented */
+  /** the FTS tables whose entries written since their last merge call for one now; they count from zero again */
   due(states: Iterable<CollectionState>): string[];
+  /** the FTS tables left fragmented (by batches, by an earlier process) */
+  fragmented(states: Iterable<CollectionState>): string[];
 }
+
+const withText = (states: Iterable<CollectionState>): CollectionState[] => [...states].filter((state) => state.created && state.textPaths.length > 0);
 
 export function createTextIndexMerges(sqlite: SqliteDatabase): TextIndexMerges {
   const written = new Map<string, number>();
-  let checkedAtOpen = false;
 
-  const segments = (state: CollectionState): number =>
-    (sqlite.prepare(`SELECT count(DISTINCT segid) AS n FROM ${quote(`${state.tables.text}_idx`)}`).get() as { n: number }).n;
+  const fragmented = (state: CollectionState): boolean => {
+    // a segment's entries in `_idx` are its leaf pages, one by one
+    const pages = (sqlite.prepare(`SELECT count(*) AS n FROM ${quote(`${state.tables.text}_idx`)} GROUP BY segid`).all() as Array<{ n: number }>).map(({ n }) => n);
+    const total = pages.reduce((sum, n) => sum + n, 0);
+    return pages.filter((n) => n >= total * LARGE_SHARE).length > 1;
+  };
 
   /** entries of the index, from the highest key (every document ever inserted, for each text path) */
   const estimatedEntries = (state: CollectionState): number =>
@@ -39,18 +50,13 @@ export function createTextIndexMerges(sqlite: SqliteDatabase): TextIndexMerges {
       written.set(state.tables.text, (written.get(state.tables.text) ?? 0) + 1);
     },
     due(states) {
-      const tables: string[] = [];
-      for (const state of states) {
-        if (!state.created || state.textPaths.length === 0) continue;
+      const due = withText(states).filter((state) => {
         const rows = written.get(state.tables.text) ?? 0;
-        const fragmented = !checkedAtOpen && segments(state) > FRAGMENTED;
-        if (fragmented || (rows >= MIN_ROWS && rows >= estimatedEntries(state) / 4)) {
-          written.set(state.tables.text, 0);
-          tables.push(state.tables.text);
-        }
-      }
-      checkedAtOpen = true;
-      return tables;
+        return rows >= MIN_ROWS && rows >= estimatedEntries(state) / 4;
+      });
+      for (const state of due) written.set(state.tables.text, 0);
+      return due.map((state) => state.tables.text);
     },
+    fragmented: (states) => withText(states).filter(fragmented).map((state) => state.tables.text),
   };
 }
