@@ -1,4 +1,4 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ export interface UploadFolder {
   ensureDirectory(): Promise<void>;
   /** the file's path, for a library that opens files itself (sharp reads and writes image files by path) */
   pathOf(storedName: string): string;
-  /** fails if the file exists: a fresh random name never does */
+  /** the file exists once this returns; fails if it existed: a fresh random name never does */
   createWriteStream(storedName: string): WriteStream;
   /** one open file (closed once its stream ends, or by `close` when no stream is wanted), or null when it is missing */
   read(storedName: string): Promise<OpenFile | null>;
@@ -47,7 +47,12 @@ export const createUploadFolder = (root: string): UploadFolder => {
       await mkdir(root, { recursive: true });
     },
     pathOf,
-    createWriteStream: (storedName) => createWriteStream(pathOf(storedName), { flags: 'wx' }),
+    // Opened here, not on libuv's pool: a stream's own open could still be queued when its upload failed and the
+    // file was removed, and then create the file after, left behind for good (seen under load in test/e2e/upload-limits).
+    createWriteStream: (storedName) => {
+      const path = pathOf(storedName);
+      return createWriteStream(path, { fd: openSync(path, 'wx') });
+    },
     read: async (storedName) => {
       // One handle for both the size and the bytes: a file removed in between cannot be half-served.
       const handle = await open(pathOf(storedName), 'r').catch((error: NodeJS.ErrnoException) => {
