@@ -21,7 +21,7 @@ test('createWriteStream has created the file when it returns, and a failure at o
   stream.on('error', () => undefined);
   stream.destroy(new Error('refused'));
   await folder.remove('abc123.part');
-  if (!stream.closed) await new Promise((resolve) => stream.once('close', resolve));
+  if (!stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
   expect(await folder.list()).toEqual([]);
 });
 
