@@ -96,6 +96,11 @@ test("a core action's refusal reaches a middleware as Strapi's error class; unca
   expect(invalid.body).toEqual((await call(server.url, 'GET', `/api/articles/${alpha}?populate=nothing`, { headers: server.asAdmin })).body);
 });
 
+test("strapi.documents answers null for a document it does not find, as Strapi's Document Service does", async () => {
+  const missing = await call<{ data: unknown }>(server.url, 'GET', '/api/categories/no-such-document/missing', { headers: server.asAdmin });
+  expect(missing).toMatchObject({ status: 200, body: { data: { found: null, updated: null, deleted: { documentId: 'no-such-document' } } } });
+});
+
 test("a controller's catch gets Strapi's error classes from super's core actions (their operation's and their query's refusals) and from strapi.documents", async () => {
   const refusals = await call<{ data: unknown[] }>(server.url, 'GET', '/api/categories/no-such-document/refusals', { headers: server.asAdmin });
   expect(refusals.status).toBe(200);

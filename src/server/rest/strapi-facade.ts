@@ -2,6 +2,7 @@ import { format } from 'node:util';
 import type { ContentType, Models } from '../../models/types';
 import type { CoreAction } from '../../project/strapi-packages';
 import { strictMembers } from '../../common/strict-members';
+import { NotFoundError } from '../../project/strapi-errors';
 
 /**
  * The part of Strapi's `strapi` object that project policies and middlewares get:
@@ -61,6 +62,15 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
       const documentId = contentType.kind === 'collectionType' ? documentIdOf(method, params) : undefined;
       return (await call(contentType, action, queryOf(method, params, own), { documentId, body })).data;
     };
+    /** Strapi's Document Service answers null for a document it does not find, where the REST route answers 404. */
+    const unlessMissing = async <T>(work: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+    };
     const findMany = async (params: Params = {}) => {
       const paged = Object.keys(params).some((key) => key === 'pagination' || PAGE_KEYS.has(key));
       return (await call(contentType, 'find', queryOf('findMany', paged ? params : { ...params, pageSize: maxLimit }))).data;
@@ -73,15 +83,15 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
           const found = await findMany({ ...params, pagination: { start: 0, limit: 1 } });
           return (Array.isArray(found) ? found[0] : found) ?? null;
         },
-        findOne: (params?: Params) => one('findOne', 'findOne', params, ['documentId']),
+        findOne: (params?: Params) => unlessMissing(() => one('findOne', 'findOne', params, ['documentId'])),
         count: async (params?: Params) => {
           const { meta } = await call(contentType, 'find', queryOf('count', { ...params, pagination: { page: 1, pageSize: 1, withCount: true } }));
           return (meta.pagination as { total: number }).total;
         },
         create: async (params?: Params) => (await call(contentType, 'create', queryOf('create', params, ['data']), { body: { data: params?.data } })).data,
-        update: (params?: Params) => one('update', 'update', params, ['documentId', 'data'], { data: params?.data }),
+        update: (params?: Params) => unlessMissing(() => one('update', 'update', params, ['documentId', 'data'], { data: params?.data })),
         delete: async (params?: Params) => {
-          await one('delete', 'delete', params, ['documentId']);
+          await unlessMissing(() => one('delete', 'delete', params, ['documentId']));
           return { documentId: params?.documentId ?? null };
         },
         publish: async (params?: Params) => {
