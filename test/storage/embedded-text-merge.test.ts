@@ -33,6 +33,18 @@ const segments = (): number => {
   }
 };
 
+/** segments holding a tenth of the index's pages or more */
+const largeSegments = (): number => {
+  const sqlite = new Database(join(dataDir, 'store.sqlite'), { readonly: true });
+  try {
+    const pages = (sqlite.prepare('SELECT count(*) AS n FROM "t:notes_idx" GROUP BY segid').all() as Array<{ n: number }>).map(({ n }) => n);
+    const total = pages.reduce((sum, n) => sum + n, 0);
+    return pages.filter((n) => n >= total / 10).length;
+  } finally {
+    sqlite.close();
+  }
+};
+
 const until = async (condition: () => boolean, what: string): Promise<void> => {
   for (const started = Date.now(); !condition(); ) {
     if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`);
@@ -90,3 +102,26 @@ test('an index left in large segments is merged after the store opens; small one
   await new Promise((resolve) => setTimeout(resolve, 2500));
   expect(segments()).toBe(left);
 });
+
+test('a merge ends while writes keep coming', async () => {
+  store = await openStore({ client: 'embedded' }, dataDir);
+  const notes = store.collection('notes');
+  await notes.createIndex({ keys: [['title', 1]], text: true });
+  // large enough that a merge takes many pages: merged in steps, each write in between started it over
+  await insertBatches(3, 20_000);
+  let writing = true;
+  let written = 0;
+  const writer = (async () => {
+    for (let id = 60_000; writing; id++, written++) await notes.insertOne({ id, title: titleOf(id) });
+  })();
+  try {
+    await until(() => largeSegments() <= 1, 'the merge to end');
+  } finally {
+    writing = false;
+    await writer;
+  }
+  expect(written).toBeGreaterThan(0);
+  const literal = 'hotel';
+  const { total } = await searched(literal);
+  expect(total).toBe(expected(literal, 60_000 + written).length);
+}, 30_000);

@@ -95,8 +95,8 @@ export function openEmbeddedStore(dataDir: string): Store {
   }
 
   /**
-   * Full merges of the trigram indexes `find` names (text-index-merges), one at a time, in steps on a reader thread,
-   * each under the write lock: writes wait a step at most, reads never.
+   * Full merges of the trigram indexes `find` names (text-index-merges), one at a time, on a thread of their own,
+   * each under the write lock: writes wait for it (0.9 s at 200,000 articles, rarely), reads never.
    */
   const toMerge = new Set<string>();
   let merging = false;
@@ -110,11 +110,13 @@ export function openEmbeddedStore(dataDir: string): Store {
     }
     if (merging || toMerge.size === 0) return;
     merging = true;
-    const step = (table: string) => mutex.run(async () => !closed && (await readers.mergeText(table)));
     void (async () => {
       for (const table of toMerge) {
         toMerge.delete(table);
-        while (await step(table)) checkpointIfLarge();
+        await mutex.run(async () => {
+          if (!closed) await readers.mergeText(table);
+        });
+        checkpointIfLarge();
       }
     })()
       // a merge is an optimisation: one that fails (the store closing) leaves a correct index

@@ -10,8 +10,11 @@ export interface ReaderPool {
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /** copies the WAL into the database file off the main thread (the writing connection never does: its autocheckpoint is off) */
   checkpoint(): void;
-  /** one step of a full merge of the trigram index `table`, to run under the store's write lock; whether it merged anything */
-  mergeText(table: string): Promise<boolean>;
+  /**
+   * a full merge of the trigram index `table`, to run under the store's write lock, on a thread of its own:
+   * on a reader it would wait behind the reads queued there, and every write behind it
+   */
+  mergeText(table: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ interface Pending {
 /** One reader thread, started on its first read; it keeps the process alive only while a read is pending. */
 interface Reader {
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
-  mergeText(table: string): Promise<boolean>;
+  mergeText(table: string): Promise<void>;
   pending(): number;
   close(): Promise<void>;
 }
@@ -85,7 +88,9 @@ function createReader(file: string): Reader {
 
   return {
     all: <T>(sql: string, params: readonly unknown[]) => ask<T>({ sql, params: [...params] }),
-    mergeText: async (table) => (await ask<{ merged: boolean }>({ mergeText: table }))[0].merged,
+    mergeText: async (table) => {
+      await ask({ mergeText: table });
+    },
     pending: () => pending.size,
     async close() {
       const thread = worker;
@@ -110,11 +115,13 @@ function createReader(file: string): Reader {
  */
 export function createReaderPool(file: string, size: number): ReaderPool {
   const readers = Array.from({ length: Math.max(1, size) }, () => createReader(file));
+  // started on the first merge
+  const maintenance = createReader(file);
   let checkpointing = false;
   const leastBusy = (): Reader => readers.reduce((best, reader) => (reader.pending() < best.pending() ? reader : best));
   return {
     all: (sql, params) => leastBusy().all(sql, params),
-    mergeText: (table) => leastBusy().mergeText(table),
+    mergeText: (table) => maintenance.mergeText(table),
     checkpoint() {
       if (checkpointing) return;
       checkpointing = true;
@@ -127,7 +134,7 @@ export function createReaderPool(file: string, size: number): ReaderPool {
         });
     },
     async close() {
-      await Promise.all(readers.map((reader) => reader.close()));
+      await Promise.all([...readers, maintenance].map((reader) => reader.close()));
     },
   };
 }

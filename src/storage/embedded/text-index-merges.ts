@@ -5,7 +5,7 @@ import type { CollectionState } from './collection-state';
  * When a trigram index deserves a full merge of its segments into one. FTS5 writes a segment per commit and
  * merges them by levels, so an index built by batches keeps a dozen segments, each searched for every
  * trigram of a query: at 200,000 articles, 11 segments made a title search's full-text lookup 0.59 ms, one
- * segment 0.30 ms. A merge rewrites the whole index (0.9 s at 200,000 articles, on a reader thread), so it is
+ * segment 0.30 ms. A merge rewrites the whole index (0.9 s at 200,000 articles, on a thread of its own), so it is
  * due once its entries written since the last one reach a quarter of the index (and at least MIN_ROWS): its
  * cost stays proportional to the writes. Small segments that single writes add later cost little to search.
  */
