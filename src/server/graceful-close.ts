@@ -3,28 +3,34 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 /**
  * Stopping a server without cutting the requests under way (a rolling restart sends SIGTERM while clients are
  * being answered): it stops accepting, lets each answer finish, and closes every connection as it falls idle.
- * Streams never finish on their own (subscriptions over Server-Sent Events): they end at once. What is still
- * running after `graceMs` is cut.
+ * Streams never finish on their own (subscriptions over Server-Sent Events or multipart): they end at once,
+ * known by the type of their answer (a client's Accept names streams for every request it sends). What is
+ * still running after `graceMs` is cut.
  */
 
-const STREAMS = /text\/event-stream/;
+const STREAMS = /^\s*(text\/event-stream|multipart\/mixed)/i;
+
+const isStream = (response: ServerResponse): boolean => STREAMS.test(String(response.getHeader('content-type') ?? ''));
 
 export const trackRequests = (server: Server, graceMs: number): (() => Promise<void>) => {
-  const streams = new Set<IncomingMessage>();
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!STREAMS.test(request.headers.accept ?? '')) return;
-    streams.add(request);
-    response.once('close', () => streams.delete(request));
+  const answering = new Set<ServerResponse>();
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
   });
   return () =>
     new Promise<void>((closed) => {
       server.close(() => closed());
-      for (const stream of streams) stream.socket.destroy();
-      // an answer that ends leaves its keep-alive connection idle: closed on the next tick
-      const idle = setInterval(() => server.closeIdleConnections(), 25);
+      const settle = () => {
+        for (const response of answering) if (isStream(response)) response.socket?.destroy();
+        // an answer that ends leaves its keep-alive connection idle
+        server.closeIdleConnections();
+      };
+      settle();
+      const ticks = setInterval(settle, 25);
       const cut = setTimeout(() => server.closeAllConnections(), graceMs);
       server.once('close', () => {
-        clearInterval(idle);
+        clearInterval(ticks);
         clearTimeout(cut);
       });
     });
