@@ -8,8 +8,12 @@
 export interface BackgroundTasks {
   /** queues `task`; `name` says in the log what failed or was dropped */
   run(name: string, task: () => Promise<void>): void;
-  /** takes no more tasks, drops (and logs) those still waiting and waits for those running */
-  stop(): Promise<void>;
+  /**
+   * takes no more tasks, drops (and logs) those still waiting and waits for those running, `waitMs` at most:
+   * a mail server that never answers would hold a stop for nodemailer's timeouts (minutes), past any
+   * orchestrator's patience
+   */
+  stop(waitMs: number): Promise<void>;
 }
 
 export interface BackgroundTaskLimits {
@@ -49,10 +53,14 @@ export const createBackgroundTasks = (log: (line: string) => void, { concurrency
       // begins with synchronous work (a write to the embedded store)
       setImmediate(next);
     },
-    async stop() {
+    async stop(waitMs) {
       stopped = true;
       for (const { name } of waiting.splice(0)) log(`${name} dropped: the server is stopping`);
-      await Promise.all(running);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), waitMs)));
+      const unfinished = await Promise.race([Promise.all(running).then(() => false), late]);
+      clearTimeout(timer);
+      if (unfinished) log(`${running.size} task(s) still running after ${waitMs} ms: the server stops without them`);
     },
   };
 };

@@ -23,7 +23,7 @@ test('runs nothing before the caller has answered, then in order, a few at once'
   expect(started).toEqual(['a', 'b', 'c']);
   b.finish();
   c.finish();
-  await tasks.stop();
+  await tasks.stop(1000);
 });
 
 test('logs a failure by the task name, and keeps running the next', async () => {
@@ -33,7 +33,7 @@ test('logs a failure by the task name, and keeps running the next', async () => 
   tasks.run('the reset mail of user 5', () => Promise.reject(new Error('ECONNECTION')));
   tasks.run('next', async () => void (ran = true));
   await turn();
-  await tasks.stop();
+  await tasks.stop(1000);
   expect(logged).toEqual(['the reset mail of user 5 failed: ECONNECTION']);
   expect(ran).toBe(true);
 });
@@ -50,7 +50,7 @@ test('drops what a full line cannot take, and on stop what still waits, saying s
   tasks.run('one too many', async () => undefined);
   expect(logged).toEqual(['one too many dropped: 2 tasks are already waiting']);
   let stopped = false;
-  const stopping = tasks.stop().then(() => (stopped = true));
+  const stopping = tasks.stop(1000).then(() => (stopped = true));
   await turn();
   expect(stopped).toBe(false);
   running.finish();
@@ -63,4 +63,15 @@ test('drops what a full line cannot take, and on stop what still waits, saying s
     'waiting 2 dropped: the server is stopping',
     'late dropped: the server is stopping',
   ]);
+});
+
+test('stop waits for a task that never ends as long as it is told, and says so', async () => {
+  const logged: string[] = [];
+  const tasks = createBackgroundTasks((line) => logged.push(line), { concurrency: 1, capacity: 2 });
+  tasks.run('hung mail', () => new Promise<void>(() => undefined));
+  await turn();
+  const started = Date.now();
+  await tasks.stop(200);
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(logged).toEqual(['1 task(s) still running after 200 ms: the server stops without them']);
 });

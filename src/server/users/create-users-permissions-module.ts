@@ -23,6 +23,9 @@ import { createEmailConfirmation } from '../../users/email-confirmation';
  * surfaces, password reset and e-mail confirmation (mailed through the `email` plugin's provider),
  * `/api/users`, and API tokens (seeded from `config/admin`, managed live by `folio token`).
  */
+/** how long a stop waits for the mails being sent (the HTTP server gives requests 10 s before it) */
+const MAIL_STOP_WAIT_MS = 5000;
+
 const create = (services: Services): FolioModule => {
   const { config, documents, dataDir, store } = services;
   const { jwt, tokens } = services.credentials;
@@ -75,7 +78,7 @@ const create = (services: Services): FolioModule => {
     },
     async stop() {
       // the mails being sent use the provider and the store, both closed after this
-      await afterAnswer.stop();
+      await afterAnswer.stop(MAIL_STOP_WAIT_MS);
       emailProvider?.close();
       ready?.grants.close();
       await ready?.control.close();
