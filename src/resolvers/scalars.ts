@@ -57,6 +57,19 @@ const dateTime = new GraphQLScalarType({
   serialize: (value) => (typeof value === 'string' && ISO_DATETIME.test(value) ? value : DateTimeResolver.serialize(value)),
 });
 
+/**
+ * graphql-scalars' LocalTime puts the value in its message (`Value is not string: ${value}`), which throws a
+ * TypeError for an object whose toString is not a function: masked as an unexpected error. Refused here first.
+ */
+const time = new GraphQLScalarType({
+  ...LocalTimeResolver.toConfig(),
+  name: 'Time',
+  parseValue: (value) => {
+    if (typeof value !== 'string') throw invalidScalar(`Time cannot represent a ${Array.isArray(value) ? 'list' : typeof value}: expected a string like 14:30:00.000`);
+    return LocalTimeResolver.parseValue(value);
+  },
+});
+
 /** A JSON-valued input scalar under another name: the resolver that receives it validates it. */
 const jsonInput = (name: string, description: string): GraphQLScalarType =>
   new GraphQLScalarType({
@@ -80,7 +93,7 @@ export const scalarResolvers = (models: Models): IResolvers => {
     JSON: JSONResolver,
     DateTime: dateTime,
     Date: DateResolver,
-    Time: new GraphQLScalarType({ ...LocalTimeResolver.toConfig(), name: 'Time' }),
+    Time: time,
     Long: long,
     I18NLocaleCode: localeCode,
     RelationInput: jsonInput('RelationInput', RELATION_INPUT_DESCRIPTION),
