@@ -76,6 +76,7 @@ describe('toMongoQuery', () => {
     ['a malformed $asText in a list', { items: { $elemMatch: { n: { $asText: { $regex: '5', $options: 'g' } } } } }],
     ['$not without operators beside $asText in a list', { items: { $elemMatch: { n: { $not: 5 }, m: { $asText: { $regex: '5' } } } } }],
     ['a path segment no expression can name', { items: { $elemMatch: { 'a..b': 1, m: { $asText: { $regex: '5' } } } } }],
+    ['$regex options that would read as a field path, beside $asText in a list', { items: { $elemMatch: { name: { $regex: 'x', $options: '$secret' }, m: { $asText: { $regex: '5' } } } } }],
   ])('refuses %s', (_, filter) => {
     expect(() => toMongoQuery(filter)).toThrow(UnsafeFilterError);
   });

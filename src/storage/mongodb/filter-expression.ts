@@ -38,6 +38,7 @@ export const isOperatorObject = (value: unknown): value is Record<string, unknow
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
 
 const literal = (value: unknown): Document => ({ $literal: value });
+const REGEX_FLAGS = /^[imsx]*$/;
 const isObject = (value: Expression): Document => ({ $eq: [{ $type: value }, 'object'] });
 const arrayOrEmpty = (value: Expression): Document => ({ $cond: [{ $isArray: [value] }, value, []] });
 const not = (condition: Expression): Document => ({ $not: [condition] });
@@ -141,7 +142,10 @@ function range(slots: Expression, operator: string, bound: unknown, names: Names
 }
 
 function regex(slots: Expression, pattern: unknown, options: unknown, path: string, names: Names): Expression {
-  if (typeof pattern !== 'string' || (options !== undefined && typeof options !== 'string')) throw new UnsafeFilterError('$regex needs a string pattern and string $options', path);
+  // options are a plain string in $regexMatch: only flags, so none can read as a `$` field path
+  if (typeof pattern !== 'string' || (options !== undefined && (typeof options !== 'string' || !REGEX_FLAGS.test(options)))) {
+    throw new UnsafeFilterError('$regex needs a string pattern and $options of the flags i, m, s, x', path);
+  }
   return someCandidate(slots, names, (value) => ({
     $cond: [{ $eq: [{ $type: value }, 'string'] }, { $regexMatch: { input: value, regex: literal(pattern), options: options ?? '' } }, false],
   }));
