@@ -1,4 +1,5 @@
-import { collectSubFields, type VariableValues } from '@graphql-tools/utils';
+import type { VariableValues } from '@graphql-tools/utils';
+import { subFieldsOf } from './selected-fields';
 import { getArgumentValues, getNamedType, isObjectType, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { Component, ContentType } from '../models/types';
 import type { StoredDocument } from '../storage/types';
@@ -59,15 +60,6 @@ const byScope = (context: FolioContext, target: ContentType, rows: readonly Scop
     else groups.set(key, { scope, rows: [row] });
   }
   return groups.values();
-};
-
-/** The fields selected on `type` by `nodes`; none when they cannot be collected (the executor reports why). */
-const subFieldsOf = ({ info, variables }: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[]): Map<string, FieldNode[]> => {
-  try {
-    return collectSubFields(info.schema, info.fragments, variables, type, nodes as FieldNode[]).fields;
-  } catch {
-    return new Map();
-  }
 };
 
 const isEntry = (value: unknown): value is StoredDocument => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -168,7 +160,7 @@ const mayNameRelation = ({ info, context }: Selection, owner: Owner, nodes: read
 /** Loads the relations selected under `nodes` (fields of `type`) for all `rows` at once. */
 async function prefetchRows(selection: Selection, owner: Owner, type: GraphQLObjectType, nodes: readonly FieldNode[], rows: readonly ScopedRow[]): Promise<void> {
   if (rows.length === 0 || !mayNameRelation(selection, owner, nodes)) return;
-  await Promise.all([...subFieldsOf(selection, type, nodes).values()].map((fieldNodes) => prefetchField(selection, owner, type, fieldNodes, rows)));
+  await Promise.all([...subFieldsOf(selection.info, selection.variables, type, nodes).values()].map((fieldNodes) => prefetchField(selection, owner, type, fieldNodes, rows)));
 }
 
 /** The rows of a connection (`type`, selected by `nodes`) sit under its `nodes` field. */
@@ -176,7 +168,7 @@ const prefetchUnderNodes = async (selection: Selection, contentType: ContentType
   const rowField = type.getFields().nodes;
   const rowType = rowField && getNamedType(rowField.type);
   if (!isObjectType(rowType)) return;
-  for (const fieldNodes of subFieldsOf(selection, type, nodes).values()) {
+  for (const fieldNodes of subFieldsOf(selection.info, selection.variables, type, nodes).values()) {
     if (fieldNodes[0].name.value === 'nodes') await prefetchRows(selection, contentType, rowType, fieldNodes, rows);
   }
 };

@@ -69,16 +69,18 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   // so that keeping them fresh costs milliseconds at any size.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
+  /** whether a statement's plan sorts apart (sortsApart), by statement: forgotten when indexes or statistics change */
+  const plans = new Map<string, boolean>();
   let writtenSinceAnalysis = 0;
   const noteWrite = (): void => {
     if (++writtenSinceAnalysis < ANALYSE_EVERY) return;
     writtenSinceAnalysis = 0;
     sqlite.pragma('optimize');
+    plans.clear();
   };
 
   const statements = new Map<string, Statement>();
   const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
-  const plans = new Map<string, boolean>();
   const sortsApart = (sql: string, params: readonly unknown[]): boolean =>
     cached(plans, sql, MAX_STATEMENTS, () =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),
@@ -299,6 +301,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       const spec = normalizeIndexSpec(input);
       if (spec.text) addTextIndex(target, spec.keys[0][0]);
       else addExpressionIndexes(target, spec);
+      plans.clear();
       target.indexes.push(spec);
       saveCatalog(target);
     },

@@ -10,7 +10,6 @@ import { cached, registerFunctions } from './sql-functions';
  */
 export type ReadRequest = { id: number; sql: string; params: unknown[] } | { id: number; mergeText: string };
 
-
 export type ReadAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
 
 const sqlite = new Database((workerData as { file: string }).file, { fileMustExist: true });
