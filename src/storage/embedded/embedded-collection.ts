@@ -74,9 +74,15 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return compileFilter(state, filter);
   };
 
-  /** A statement's rows: on the reader thread when it may scan in JavaScript, here otherwise. */
+  /**
+   * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
+   * transaction, to see its writes, and when every reader is busy with a scan.
+   */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
-    if (heavy && !store.inTransaction()) return store.readers().all<T>(sql, params);
+    if (!store.inTransaction()) {
+      const apart = heavy ? store.readers().all<T>(sql, params) : store.readers().allIfFree<T>(sql, params);
+      if (apart) return apart;
+    }
     return database.statement(sql).all(...params) as T[];
   }
 
@@ -109,14 +115,13 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return keys.slice(options.skip, end).map((key) => parsed.get(key)!);
   }
 
-  function byKeys(database: EmbeddedDatabase, table: string, keys: number[]): Row[] {
+  async function byKeys(database: EmbeddedDatabase, table: string, keys: number[]): Promise<Row[]> {
     if (keys.length === 0) return [];
     // one document (findOne, get one) by its key alone: json_each's table costs more than the read
-    const found = (
+    const found =
       keys.length === 1
-        ? database.statement(`SELECT k, json(doc) AS doc FROM ${table} WHERE k = ?`).all(keys[0])
-        : database.statement(`SELECT k, json(doc) AS doc FROM ${table} WHERE k IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys))
-    ) as Row[];
+        ? await select<Row>(database, `SELECT k, json(doc) AS doc FROM ${table} WHERE k = ?`, keys, false)
+        : await select<Row>(database, `SELECT k, json(doc) AS doc FROM ${table} WHERE k IN (SELECT value FROM json_each(?))`, [JSON.stringify(keys)], false);
     const byKey = new Map(found.map((row) => [row.k, row]));
     // a document deleted since the reader thread saw it is left out
     return keys.flatMap((key) => byKey.get(key) ?? []);
@@ -141,7 +146,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const generation = state.generation;
     // a reader thread sees the last commit: not the writes of a transaction still open, which remembered totals
     // already count
-    const missesPending = where.heavy === true && !store.inTransaction() && database.sqlite.inTransaction;
+    const missesPending = !store.inTransaction() && database.sqlite.inTransaction;
     const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
     rememberTotal(state, key, filter, row.n, generation, missesPending);
     return row.n;
@@ -173,7 +178,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const total = found.find((row) => row.k === null)?.n ?? 0;
     rememberTotal(state, cacheKey, filter, total, generation, missesPending);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
-    return { documents: documentsOf(byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
+    return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }
 
   /** The rows a write addresses, in natural order: with their documents for an update, keys alone for a delete. */

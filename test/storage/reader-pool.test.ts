@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createReaderPool, type ReaderPool } from '../../src/storage/embedded/reader-pool';
+
+/**
+ * Scans go to the reader threads whatever their load; a short read goes to a reader only when one has no scan
+ * pending, so that it never waits behind one.
+ */
+
+// a statement that keeps a reader busy for a few hundred milliseconds
+const SCAN = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) AS n FROM c';
+const SHORT = 'SELECT count(*) AS n FROM notes';
+
+let dataDir: string;
+let pool: ReaderPool | undefined;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'folio-reader-pool-'));
+  const sqlite = new Database(join(dataDir, 'store.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.exec("CREATE TABLE notes (k INTEGER PRIMARY KEY, title TEXT); INSERT INTO notes (title) VALUES ('a'), ('b')");
+  sqlite.close();
+});
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('a short read is refused while every reader has a scan pending, and taken once one is free', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+  const scan = pool.all<{ n: number }>(SCAN, []);
+  expect(pool.allIfFree(SHORT, [])).toBeUndefined();
+  expect(await scan).toEqual([{ n: 3000000 }]);
+  expect(await pool.allIfFree(SHORT, [])).toEqual([{ n: 2 }]);
+});
+
+test('a short read goes to the reader without a scan and does not wait for the scan', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 2);
+  // both threads started, so that the scan's thread is the only one busy
+  await Promise.all([pool.all(SHORT, []), pool.all(SHORT, [])]);
+  const order: string[] = [];
+  const scan = pool.all(SCAN, []).then(() => order.push('scan'));
+  const short = pool.allIfFree<{ n: number }>(SHORT, []);
+  expect(short).toBeDefined();
+  await Promise.all([short!.then(() => order.push('short')), scan]);
+  expect(order).toEqual(['short', 'scan']);
+});
