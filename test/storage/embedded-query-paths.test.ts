@@ -67,6 +67,11 @@ describe('embedded engine query paths agree with plain evaluation', () => {
     const pattern = pick([`${escapeRegex(changed)}`, `^${escapeRegex(changed)}`, `${escapeRegex(changed)}$`, `^${escapeRegex(changed)}$`]);
     return random() < 0.6 ? { $regex: pattern, $options: 'i' } : { $regex: pattern };
   };
+  const searchCondition = (): Filter => {
+    const word = pick(WORDS);
+    const start = Math.floor(random() * word.length);
+    return { $regex: escapeRegex(word.slice(start, start + 1 + Math.floor(random() * 5)).toUpperCase()), $options: 'i' };
+  };
   const condition = (field: string): unknown => {
     const roll = random();
     if (roll < 0.15) return scalar();
@@ -129,7 +134,9 @@ describe('embedded engine query paths agree with plain evaluation', () => {
     const disagreements: string[] = [];
     for (let i = 0; i < 80; i++) {
       const sort: SortSpec = [[pick(['n', 'slug', 'title', 'id', 'mixed']), pick([1, -1] as const)]];
-      const candidate = random() < 0.5 ? { title: textCondition() } : filter(1);
+      // a search (case-insensitive, unanchored) at the top, alone or among other conditions, drives the read
+      const roll = random();
+      const candidate = roll < 0.3 ? { title: textCondition() } : roll < 0.6 ? { $and: [filter(1), { $and: [{ title: searchCondition() }] }] } : filter(1);
       const skip = Math.floor(random() * 50);
       const limit = 1 + Math.floor(random() * 30);
       const matches = createMingoMatcher(candidate);

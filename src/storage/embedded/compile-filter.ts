@@ -32,6 +32,8 @@ export interface Sql {
   params: Array<EntryValue>;
   /** whether it may test every document of the collection in JavaScript (reader-pool runs those off the main thread) */
   heavy?: boolean;
+  /** when the condition is exactly `d.k`'s membership in a subquery of distinct keys (`k`): that subquery */
+  keys?: Sql;
 }
 
 export const TEXT_SLOT_BITS = 6;
@@ -158,12 +160,14 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       const slot = target.textSlot(path);
       if (!pattern || slot === undefined || !trigramSearchable(pattern.literal)) return regex;
       const text = quoteIdentifier(target.tables.text);
-      const searched = `d.k IN (SELECT rowid >> ${TEXT_SLOT_BITS} FROM ${text} WHERE ${text} MATCH ? AND (rowid & ${(1 << TEXT_SLOT_BITS) - 1}) = ${slot})`;
+      // a slot's rowids are distinct, and so are their keys
+      const matches = `SELECT rowid >> ${TEXT_SLOT_BITS} AS k FROM ${text} WHERE ${text} MATCH ? AND (rowid & ${(1 << TEXT_SLOT_BITS) - 1}) = ${slot}`;
+      const searched = `d.k IN (${matches})`;
       const phrase = phraseQuery(foldCase(pattern.literal));
       // A phrase of trigrams matches where the folded literal is a substring of the folded value: exactly what a
       // case-insensitive unanchored literal asks, so no document is read. Otherwise the RegExp decides among them.
       // Either way the cost grows with the matches (half the collection for a common word): heavy.
-      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true };
+      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase] } };
       return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true };
     }
     case '$asText': {
@@ -258,4 +262,32 @@ export function compileFilter(target: FilterTarget, filter: Filter): Sql {
     }
   }
   return join(parts, 'AND', TRUE);
+}
+
+/** The conditions a filter ANDs at its top, through nested `$and`s. */
+const conjunctsOf = (filter: Filter): Filter[] =>
+  Object.entries(filter).flatMap(([key, condition]) =>
+    key === '$and' && Array.isArray(condition) ? condition.flatMap((branch) => conjunctsOf(branch as Filter)) : [{ [key]: condition }],
+  );
+
+/**
+ * The rows a (guarded) store filter selects from `table`, as `FROM … WHERE …` (the documents aliased `d`). A
+ * text search among the filter's top-level conditions drives the read: its matches, joined to their rows. As
+ * `d.k IN (…)`, SQLite first copied every match into a temporary index: at 200,000 articles a search with its
+ * total and page took 1.33 ms so and 1.03 ms joined, averaged over 300 terms.
+ */
+export function compileSelection(target: FilterTarget, filter: Filter, table: string): Sql {
+  const parts = conjunctsOf(filter).map((conjunct) => compileFilter(target, conjunct));
+  const driving = parts.findIndex((part) => part.keys !== undefined);
+  if (driving < 0) {
+    const where = join(parts, 'AND', TRUE);
+    return { sql: `FROM ${table} AS d WHERE ${where.sql}`, params: where.params, heavy: where.heavy };
+  }
+  const keys = parts[driving].keys!;
+  const where = join(
+    parts.filter((_, index) => index !== driving),
+    'AND',
+    TRUE,
+  );
+  return { sql: `FROM (${keys.sql}) AS f CROSS JOIN ${table} AS d ON d.k = f.k WHERE ${where.sql}`, params: [...keys.params, ...where.params], heavy: true };
 }

@@ -5,7 +5,7 @@ import type { Collection, Filter, FindOptions, StoredDocument, UpdateSpec } from
 import { cloneDocument } from '../clone-document';
 import { applyUpdate, prepareUpdate } from './apply-update';
 import type { CollectionState } from './collection-state';
-import { compileFilter, extractOf, type Sql } from './compile-filter';
+import { compileSelection, extractOf, type Sql } from './compile-filter';
 import type { EmbeddedDatabase } from './embedded-database';
 import { sortsInSql } from './path-kinds';
 import { projectDocument } from './project-document';
@@ -27,7 +27,8 @@ export interface EmbeddedStoreAccess {
 interface Read {
   database: EmbeddedDatabase;
   state: CollectionState;
-  where: Sql;
+  /** `FROM … WHERE …` */
+  selection: Sql;
 }
 
 interface Row {
@@ -69,9 +70,9 @@ function orderTerms(state: CollectionState, sort: NormalizedFindOptions['sort'])
 const orderSql = (terms: ReadonlyArray<[string, string]>): string => terms.map(([expression, direction]) => `${expression} ${direction}`).join(', ');
 
 export function createEmbeddedCollection(name: string, store: EmbeddedStoreAccess): Collection {
-  const condition = (state: CollectionState, filter: Filter): Sql => {
+  const selectionOf = (state: CollectionState, filter: Filter): Sql => {
     assertSafeFilter(filter);
-    return compileFilter(state, filter);
+    return compileSelection(state, filter, quote(state.tables.docs));
   };
 
   /**
@@ -89,17 +90,17 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   const readOf = (filter: Filter): Read => {
     const database = store.database();
     const state = database.state(name);
-    return { database, state, where: condition(state, filter) };
+    return { database, state, selection: selectionOf(state, filter) };
   };
 
-  async function rows({ database, state, where }: Read, options: NormalizedFindOptions): Promise<Row[]> {
+  async function rows({ database, state, selection }: Read, options: NormalizedFindOptions): Promise<Row[]> {
     if (!state.created) return [];
     const table = quote(state.tables.docs);
     const terms = orderTerms(state, options.sort);
     if (terms !== undefined) {
-      const params = [...where.params, options.skip];
-      const apart = where.heavy || options.skip >= SKIP_READ_APART;
-      const page = `FROM ${table} AS d WHERE ${where.sql} ORDER BY ${orderSql(terms)} ${limitSql(options.limit)} OFFSET ?`;
+      const params = [...selection.params, options.skip];
+      const apart = selection.heavy || options.skip >= SKIP_READ_APART;
+      const page = `${selection.sql} ORDER BY ${orderSql(terms)} ${limitSql(options.limit)} OFFSET ?`;
       // Read in an index's order, the documents come with their keys: SQLite reads a row's document only once
       // it is past the OFFSET (a get-one took 28 µs instead of 39, a list page 42 instead of 53). Sorted apart,
       // every match would carry its document into the sort: the page's keys first, then their documents.
@@ -108,7 +109,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return byKeys(database, table, keys);
     }
     // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
-    const matched = await select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc FROM ${table} AS d WHERE ${where.sql}`, where.params, where.heavy);
+    const matched = await select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql}`, selection.params, selection.heavy);
     const parsed = new Map(matched.map((row) => [row.k, row]));
     const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
     const end = options.limit === undefined ? undefined : options.skip + options.limit;
@@ -139,7 +140,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   }
 
   /** `key`: the filter's key in the remembered totals */
-  async function count({ database, state, where }: Read, filter: Filter, key: string): Promise<number> {
+  async function count({ database, state, selection }: Read, filter: Filter, key: string): Promise<number> {
     if (!state.created) return 0;
     const remembered = state.counts.get(key);
     if (remembered !== undefined) return remembered;
@@ -147,7 +148,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     // a reader thread sees the last commit: not the writes of a transaction still open, which remembered totals
     // already count
     const missesPending = !store.inTransaction() && database.sqlite.inTransaction;
-    const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}`, where.params, where.heavy);
+    const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n ${selection.sql}`, selection.params, selection.heavy);
     rememberTotal(state, key, filter, row.n, generation, missesPending);
     return row.n;
   }
@@ -160,10 +161,10 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   async function page(filter: Filter, options: FindOptions | undefined): Promise<{ documents: StoredDocument[]; total: number }> {
     const normalized = normalizeFindOptions(options);
     const read = readOf(filter);
-    const { database, state, where } = read;
+    const { database, state, selection } = read;
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
-    if (!state.created || !where.heavy || store.inTransaction() || terms === undefined || state.counts.get(cacheKey) !== undefined) {
+    if (!state.created || !selection.heavy || store.inTransaction() || terms === undefined || state.counts.get(cacheKey) !== undefined) {
       const [found, total] = await Promise.all([rows(read, normalized), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
@@ -172,9 +173,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
     const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
     const sql =
-      `WITH m AS MATERIALIZED (SELECT d.k AS k${columns} FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql}) ` +
+      `WITH m AS MATERIALIZED (SELECT d.k AS k${columns} ${selection.sql}) ` +
       `SELECT NULL AS k, count(*) AS n FROM m UNION ALL SELECT * FROM (SELECT k, NULL FROM m ORDER BY ${order} ${limitSql(normalized.limit)} OFFSET ?)`;
-    const found = await store.readers().all<{ k: number | null; n: number | null }>(sql, [...where.params, normalized.skip]);
+    const found = await store.readers().all<{ k: number | null; n: number | null }>(sql, [...selection.params, normalized.skip]);
     const total = found.find((row) => row.k === null)?.n ?? 0;
     rememberTotal(state, cacheKey, filter, total, generation, missesPending);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
@@ -185,10 +186,10 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   function matchingRows(filter: Filter, limit: number, columns: 'd.k AS k, json(d.doc) AS doc' | 'd.k AS k'): Row[] {
     const database = store.database();
     const state = database.state(name);
-    const where = condition(state, filter);
+    const selection = selectionOf(state, filter);
     if (!state.created) return [];
-    const sql = `SELECT ${columns} FROM ${quote(state.tables.docs)} AS d WHERE ${where.sql} ORDER BY d.k ${limitSql(limit)}`;
-    return database.statement(sql).all(...where.params) as Row[];
+    const sql = `SELECT ${columns} ${selection.sql} ORDER BY d.k ${limitSql(limit)}`;
+    return database.statement(sql).all(...selection.params) as Row[];
   }
 
   async function update(filter: Filter, spec: UpdateSpec, limit: number): Promise<number> {
@@ -268,9 +269,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
         const database = store.database();
         const state = database.state(name);
         if (!state.created) return;
-        const where = compileFilter(state, filter);
-        const sql = `SELECT d.k AS k, json(d.doc) AS doc FROM ${quote(state.tables.docs)} AS d WHERE d.k > ? AND ${where.sql} ORDER BY d.k ${limitSql(batchSize)}`;
-        const batch = database.statement(sql).all(after, ...where.params) as Row[];
+        const selection = compileSelection(state, filter, quote(state.tables.docs));
+        const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
+        const batch = database.statement(sql).all(...selection.params, after) as Row[];
         if (batch.length === 0) return;
         yield documentsOf(batch, undefined);
         after = batch[batch.length - 1].k;
