@@ -47,3 +47,13 @@ test('a short read goes to the reader without a scan and does not wait for the s
   await Promise.all([short!.then(() => order.push('short')), scan]);
   expect(order).toEqual(['short', 'scan']);
 });
+
+test('scans pending when the pool closes are refused', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+  const long = pool.all(SCAN, []).catch((error: Error) => error.message);
+  const queued = pool.all(SHORT, []).catch((error: Error) => error.message);
+  await pool.close();
+  pool = undefined;
+  expect(await queued).toBe('the reader thread stopped');
+  expect(await long).toBe('the reader thread stopped');
+});
