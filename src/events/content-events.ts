@@ -53,7 +53,7 @@ export const createContentEvents = ({ models, config, store, dataDir, pollInterv
     /** deliveries may be due now (after `outbox.retryFailed`) */
     nudge: worker.nudge,
     async stop() {
-      feed.stop();
+      await feed.stop();
       await control?.close();
       await worker.stop();
     },

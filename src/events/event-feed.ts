@@ -59,6 +59,8 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
   const checkpoints: Array<{ at: number; highest: number }> = [];
   let timer: NodeJS.Timeout | undefined;
   let reading = false;
+  // the read under way: a stop waits for it, since it reads the outbox the store's close would cut
+  let readUnderWay: Promise<void> = Promise.resolve();
   let again = false;
   let stopped = false;
 
@@ -95,7 +97,7 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
       return;
     }
     reading = true;
-    read()
+    readUnderWay = read()
       .catch((error: Error) => log(`subscriptions: ${error.message}`))
       .finally(() => {
         reading = false;
@@ -190,9 +192,10 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     /** A local write committed: read now rather than at the next poll. */
     nudge: () => schedule(0),
     listenerCount: () => listeners.size,
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await readUnderWay;
     },
   };
 };

@@ -26,6 +26,8 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
+  // the poll under way: a stop waits for it, since it reads the outbox the store's close would cut
+  let polled: Promise<void> = Promise.resolve();
   let again = false;
   let stopped = true;
 
@@ -65,6 +67,7 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
   const poll = async () => {
     const now = Date.now();
     for (const delivery of await outbox.due(now, BATCH)) {
+      if (stopped) return;
       const webhook = byName(delivery.webhook);
       if (!webhook || !webhook.enabled || (inFlight.get(webhook.name) ?? 0) >= webhook.concurrency) continue;
       // The lease outlives the request by a margin, so only a dead worker's deliveries are taken over.
@@ -87,7 +90,7 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
       return;
     }
     polling = true;
-    poll()
+    polled = poll()
       .catch((error: Error) => log(`webhooks: ${error.message}`))
       .finally(() => {
         polling = false;
@@ -113,6 +116,7 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await polled;
       await Promise.allSettled([...running]);
     },
   };

@@ -5,6 +5,7 @@ import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-st
 import type { Store, StoredDocument } from '../../src/storage/types';
 import { createOutbox } from '../../src/events/outbox';
 import { createEventFeed, SlowConsumerError, TooManySubscriptionsError } from '../../src/events/event-feed';
+import { createWebhookWorker } from '../../src/events/webhook-worker';
 import { retryDelay, signatureOf } from '../../src/events/webhook-request';
 import type { ContentEvent } from '../../src/events/event-payload';
 import { eventually } from '../support/eventually';
@@ -103,5 +104,41 @@ describe('webhook requests', () => {
     expect(retryDelay(4, () => 0.999)).toBeLessThan(8000);
     expect(retryDelay(30, () => 0.999)).toBeLessThan(300_000);
     expect(retryDelay(3, () => 0)).toBe(0);
+  });
+});
+
+describe('stopping', () => {
+  // the outbox is read on a reader thread, which the store's close stops: a stop must wait for the read under way
+  test('the webhook worker waits for its poll under way, so that closing the store next cuts nothing', async () => {
+    const logged: string[] = [];
+    const outbox = createOutbox(store, () => []);
+    await outbox.ensureIndexes();
+    const worker = createWebhookWorker({ outbox, webhooks: () => [], pollInterval: 10, log: (line) => logged.push(line) });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await worker.stop();
+    await store.close();
+    // a read the close cut is logged once its rejection has gone round
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logged).toEqual([]);
+  });
+
+  test('the event feed waits for its read under way, so that closing the store next cuts nothing', async () => {
+    const logged: string[] = [];
+    const outbox = createOutbox(store, () => []);
+    await outbox.record(event('before'));
+    const feed = createEventFeed({ outbox, pollInterval: 60_000, log: (line) => logged.push(line) });
+    await feed.listen(() => true);
+    // thousands of events: the feed reads them in batches, one reader thread's answer after another
+    const first = (await store.nextSequence('folio_events')) + 1;
+    const events = Array.from({ length: 4000 }, (_, index) => ({ ...event(`bulk ${index}`), id: first + index, eventId: `bulk-${index}`, createdAt: new Date().toISOString() }));
+    await store.collection('folio_events').insertMany(events as unknown as StoredDocument[]);
+    feed.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await feed.stop();
+    await store.close();
+    // a read the close cut is logged once its rejection has gone round
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logged).toEqual([]);
   });
 });
