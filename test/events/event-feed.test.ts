@@ -109,6 +109,14 @@ describe('webhook requests', () => {
 
 describe('stopping', () => {
   // the outbox is read on a reader thread, which the store's close stops: a stop must wait for the read under way
+  const expectCleanClose = async (stop: () => Promise<void>, logged: string[]): Promise<void> => {
+    await stop();
+    await store.close();
+    // a read the close cut is logged once its rejection has gone round
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logged).toEqual([]);
+  };
+
   test('the webhook worker waits for its poll under way, so that closing the store next cuts nothing', async () => {
     const logged: string[] = [];
     const outbox = createOutbox(store, () => []);
@@ -116,11 +124,7 @@ describe('stopping', () => {
     const worker = createWebhookWorker({ outbox, webhooks: () => [], pollInterval: 10, log: (line) => logged.push(line) });
     worker.start();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await worker.stop();
-    await store.close();
-    // a read the close cut is logged once its rejection has gone round
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(logged).toEqual([]);
+    await expectCleanClose(() => worker.stop(), logged);
   });
 
   test('the event feed waits for its read under way, so that closing the store next cuts nothing', async () => {
@@ -135,10 +139,6 @@ describe('stopping', () => {
     await store.collection('folio_events').insertMany(events as unknown as StoredDocument[]);
     feed.nudge();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await feed.stop();
-    await store.close();
-    // a read the close cut is logged once its rejection has gone round
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(logged).toEqual([]);
+    await expectCleanClose(() => feed.stop(), logged);
   });
 });
