@@ -34,4 +34,17 @@ describe('count cache', () => {
     expect(counts.get('f1')).toBe(1);
     expect(counts.get('f256')).toBe(256);
   });
+
+  test('totals of 2,000 or more are kept apart: a stream of small ones does not push them out', () => {
+    const counts = createCountCache();
+    counts.remember('common word', { title: { $regex: 'a', $options: 'i' } }, 50_000);
+    for (let i = 0; i < 1000; i++) counts.remember(`f${i}`, { n: i }, i);
+    expect(counts.get('common word')).toBe(50_000);
+    counts.written(undefined, { title: 'A new one' });
+    expect(counts.get('common word')).toBe(50_001);
+    // at most 128 of them, the oldest first out
+    for (let i = 0; i < 128; i++) counts.remember(`large ${i}`, { n: i }, 2000 + i);
+    expect(counts.get('common word')).toBeUndefined();
+    expect(counts.get('large 0')).toBe(2000);
+  });
 });

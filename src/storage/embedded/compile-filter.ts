@@ -34,6 +34,13 @@ export interface Sql {
   heavy?: boolean;
   /** when the condition is exactly `d.k`'s membership in a subquery of distinct keys (`k`): that subquery */
   keys?: Sql;
+  /** the same condition, tested on each document instead (a search as a RegExp) */
+  scan?: Sql;
+}
+
+/** `FROM … WHERE …`; `driven` when a search drives it (compileSelection) */
+export interface Selection extends Sql {
+  driven: boolean;
 }
 
 export const TEXT_SLOT_BITS = 6;
@@ -167,7 +174,7 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       // A phrase of trigrams matches where the folded literal is a substring of the folded value: exactly what a
       // case-insensitive unanchored literal asks, so no document is read. Otherwise the RegExp decides among them.
       // Either way the cost grows with the matches (half the collection for a common word): heavy.
-      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase] } };
+      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase] }, scan: regex };
       return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true };
     }
     case '$asText': {
@@ -275,13 +282,17 @@ const conjunctsOf = (filter: Filter): Filter[] =>
  * text search among the filter's top-level conditions drives the read: its matches, joined to their rows. As
  * `d.k IN (…)`, SQLite first copied every match into a temporary index: at 200,000 articles a search with its
  * total and page took 1.33 ms so and 1.03 ms joined, averaged over 300 terms.
+ *
+ * `searches: 'scanned'` tests searches on each document instead, for a page read in an index's order that
+ * stops at its end: the better way when the search matches much of the collection (embedded-collection).
  */
-export function compileSelection(target: FilterTarget, filter: Filter, table: string): Sql {
-  const parts = conjunctsOf(filter).map((conjunct) => compileFilter(target, conjunct));
+export function compileSelection(target: FilterTarget, filter: Filter, table: string, searches: 'indexed' | 'scanned' = 'indexed'): Selection {
+  const compiled = conjunctsOf(filter).map((conjunct) => compileFilter(target, conjunct));
+  const parts = searches === 'scanned' ? compiled.map((part) => part.scan ?? part) : compiled;
   const driving = parts.findIndex((part) => part.keys !== undefined);
   if (driving < 0) {
     const where = join(parts, 'AND', TRUE);
-    return { sql: `FROM ${table} AS d WHERE ${where.sql}`, params: where.params, heavy: where.heavy };
+    return { sql: `FROM ${table} AS d WHERE ${where.sql}`, params: where.params, heavy: where.heavy, driven: false };
   }
   const keys = parts[driving].keys!;
   const where = join(
@@ -289,5 +300,5 @@ export function compileSelection(target: FilterTarget, filter: Filter, table: st
     'AND',
     TRUE,
   );
-  return { sql: `FROM (${keys.sql}) AS f CROSS JOIN ${table} AS d ON d.k = f.k WHERE ${where.sql}`, params: [...keys.params, ...where.params], heavy: true };
+  return { sql: `FROM (${keys.sql}) AS f CROSS JOIN ${table} AS d ON d.k = f.k WHERE ${where.sql}`, params: [...keys.params, ...where.params], heavy: true, driven: true };
 }

@@ -5,7 +5,7 @@ import type { Collection, Filter, FindOptions, StoredDocument, UpdateSpec } from
 import { cloneDocument } from '../clone-document';
 import { applyUpdate, prepareUpdate } from './apply-update';
 import type { CollectionState } from './collection-state';
-import { compileSelection, extractOf, type Sql } from './compile-filter';
+import { compileSelection, extractOf, type Selection } from './compile-filter';
 import type { EmbeddedDatabase } from './embedded-database';
 import { sortsInSql } from './path-kinds';
 import { projectDocument } from './project-document';
@@ -27,8 +27,9 @@ export interface EmbeddedStoreAccess {
 interface Read {
   database: EmbeddedDatabase;
   state: CollectionState;
+  filter: Filter;
   /** `FROM … WHERE …` */
-  selection: Sql;
+  selection: Selection;
 }
 
 interface Row {
@@ -69,8 +70,17 @@ function orderTerms(state: CollectionState, sort: NormalizedFindOptions['sort'])
 
 const orderSql = (terms: ReadonlyArray<[string, string]>): string => terms.map(([expression, direction]) => `${expression} ${direction}`).join(', ');
 
+/**
+ * Whether the page of a search matching `total` of a table's `rows` is cheaper read in the sort's index order,
+ * testing each row until the page's `end`, than from the search's matches, every one read and sorted. Walking
+ * visits about end × rows ÷ total rows at 1.9 µs each (a document read, a RegExp); the matches cost 1.3 µs each
+ * (joined, sorted). Measured at 200,000 articles, a page of 25: a word in half the titles took 0.08 ms walked and
+ * 60 ms from its matches, one in 0.8 % of them 7.3 ms walked and 1.3 ms from its matches.
+ */
+const walkPays = (total: number, end: number, rows: number): boolean => total * total * 1.3 >= end * rows * 1.9;
+
 export function createEmbeddedCollection(name: string, store: EmbeddedStoreAccess): Collection {
-  const selectionOf = (state: CollectionState, filter: Filter): Sql => {
+  const selectionOf = (state: CollectionState, filter: Filter): Selection => {
     assertSafeFilter(filter);
     return compileSelection(state, filter, quote(state.tables.docs));
   };
@@ -90,14 +100,31 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   const readOf = (filter: Filter): Read => {
     const database = store.database();
     const state = database.state(name);
-    return { database, state, selection: selectionOf(state, filter) };
+    return { database, state, filter, selection: selectionOf(state, filter) };
   };
 
-  async function rows({ database, state, selection }: Read, options: NormalizedFindOptions): Promise<Row[]> {
+  /**
+   * The selection of a page read in the sort's index order, its searches tested row by row, when the filter's
+   * `total` says that pays (walkPays) and SQLite's plan does walk the index.
+   */
+  function walking(read: Read, options: NormalizedFindOptions, order: string, total: number | undefined): Selection | undefined {
+    if (total === undefined || !read.selection.driven || options.limit === undefined || !Number.isFinite(options.limit)) return undefined;
+    const table = quote(read.state.tables.docs);
+    const { n } = read.database.statement(`SELECT max(k) AS n FROM ${table}`).get() as { n: number | null };
+    if (!walkPays(total, options.skip + options.limit, n ?? 0)) return undefined;
+    const selection = compileSelection(read.state, read.filter, table, 'scanned');
+    const sql = `SELECT d.k AS k ${selection.sql} ORDER BY ${order} ${limitSql(options.limit)} OFFSET ?`;
+    return read.database.sortsApart(sql, [...selection.params, options.skip]) ? undefined : selection;
+  }
+
+  /** `total`: the filter's, when known: it may choose how the page is read */
+  async function rows(read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
+    const { database, state } = read;
     if (!state.created) return [];
     const table = quote(state.tables.docs);
     const terms = orderTerms(state, options.sort);
     if (terms !== undefined) {
+      const selection = walking(read, options, orderSql(terms), total) ?? read.selection;
       const params = [...selection.params, options.skip];
       const apart = selection.heavy || options.skip >= SKIP_READ_APART;
       const page = `${selection.sql} ORDER BY ${orderSql(terms)} ${limitSql(options.limit)} OFFSET ?`;
@@ -109,6 +136,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return byKeys(database, table, keys);
     }
     // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
+    const { selection } = read;
     const matched = await select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql}`, selection.params, selection.heavy);
     const parsed = new Map(matched.map((row) => [row.k, row]));
     const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
@@ -165,7 +193,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
     if (!state.created || !selection.heavy || store.inTransaction() || terms === undefined || state.counts.get(cacheKey) !== undefined) {
-      const [found, total] = await Promise.all([rows(read, normalized), count(read, filter, cacheKey)]);
+      const [found, total] = await Promise.all([rows(read, normalized, state.counts.get(cacheKey)), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
     const generation = state.generation;
