@@ -3,33 +3,57 @@ import { createCountCache } from '../../src/storage/embedded/count-cache';
 describe('count cache', () => {
   test('a remembered total moves by what its filter says of the documents a write replaced and stored', () => {
     const counts = createCountCache();
-    expect(counts.watching).toBe(false);
-    counts.remember('published', { _status: 'published' }, 10);
-    counts.remember('big', { n: { $gte: 100 } }, 3);
-    expect(counts.watching).toBe(true);
-    counts.written(undefined, { _status: 'published', n: 150 });
+    counts.remember('published', { _status: 'published' }, 10, 0);
+    counts.remember('big', { n: { $gte: 100 } }, 3, 0);
+    expect(counts.written(undefined, { _status: 'published', n: 150 })).toBe(1);
     expect([counts.get('published'), counts.get('big')]).toEqual([11, 4]);
     counts.written({ _status: 'published', n: 150 }, { _status: 'draft', n: 150 });
     expect([counts.get('published'), counts.get('big')]).toEqual([10, 4]);
     counts.written({ _status: 'draft', n: 150 }, undefined);
     expect([counts.get('published'), counts.get('big')]).toEqual([10, 3]);
-    counts.clear();
+    expect(counts.generation).toBe(3);
+    counts.reset(2);
     expect(counts.get('published')).toBeUndefined();
+    expect(counts.generation).toBe(2);
+  });
+
+  test('a total counted before the last writes has them played onto it', () => {
+    const counts = createCountCache(5);
+    counts.written(undefined, { _status: 'published' });
+    counts.written(undefined, { _status: 'draft' });
+    counts.written({ _status: 'published' }, undefined);
+    counts.written(undefined, { _status: 'published' });
+    // counted on a snapshot that saw the first of the four writes (generation 6)
+    counts.remember('published', { _status: 'published' }, 40, 6);
+    expect(counts.get('published')).toBe(40);
+    counts.remember('published at 5', { _status: 'published' }, 39, 5);
+    expect(counts.get('published at 5')).toBe(40);
+    // one that saw them all
+    counts.remember('drafts', { _status: 'draft' }, 7, 9);
+    expect(counts.get('drafts')).toBe(7);
+  });
+
+  test('a total counted before writes no longer kept is not remembered', () => {
+    const counts = createCountCache();
+    for (let i = 0; i < 1100; i++) counts.written(undefined, { n: i });
+    counts.remember('early', { n: { $gte: 0 } }, 10, 10);
+    expect(counts.get('early')).toBeUndefined();
+    counts.remember('recent', { n: { $gte: 0 } }, 1000, 1000);
+    expect(counts.get('recent')).toBe(1100);
   });
 
   test('an operation writing more than 16 rows forgets the totals instead of moving them row by row', () => {
     const counts = createCountCache();
-    counts.remember('all', {}, 5);
+    counts.remember('all', {}, 5, 0);
     counts.writing(16);
     expect(counts.get('all')).toBe(5);
     counts.writing(17);
     expect(counts.get('all')).toBeUndefined();
-    expect(counts.watching).toBe(false);
   });
 
   test('holds at most 256 totals, forgetting the oldest first', () => {
     const counts = createCountCache();
-    for (let i = 0; i <= 256; i++) counts.remember(`f${i}`, { n: i }, i);
+    for (let i = 0; i <= 256; i++) counts.remember(`f${i}`, { n: i }, i, 0);
     expect(counts.get('f0')).toBeUndefined();
     expect(counts.get('f1')).toBe(1);
     expect(counts.get('f256')).toBe(256);
@@ -37,13 +61,13 @@ describe('count cache', () => {
 
   test('totals of 2,000 or more are kept apart: a stream of small ones does not push them out', () => {
     const counts = createCountCache();
-    counts.remember('common word', { title: { $regex: 'a', $options: 'i' } }, 50_000);
-    for (let i = 0; i < 1000; i++) counts.remember(`f${i}`, { n: i }, i);
+    counts.remember('common word', { title: { $regex: 'a', $options: 'i' } }, 50_000, 0);
+    for (let i = 0; i < 1000; i++) counts.remember(`f${i}`, { n: i }, i, 0);
     expect(counts.get('common word')).toBe(50_000);
     counts.written(undefined, { title: 'A new one' });
     expect(counts.get('common word')).toBe(50_001);
     // at most 128 of them, the oldest first out
-    for (let i = 0; i < 128; i++) counts.remember(`large ${i}`, { n: i }, 2000 + i);
+    for (let i = 0; i < 128; i++) counts.remember(`large ${i}`, { n: i }, 2000 + i, 1);
     expect(counts.get('common word')).toBeUndefined();
     expect(counts.get('large 0')).toBe(2000);
   });

@@ -13,16 +13,15 @@ export interface CollectionState extends PathKinds {
   /** paths with a trigram index, by slot */
   textPaths: string[];
   kinds: Map<string, number>;
-  /** totals by filter, kept exact by every write */
+  /** totals by filter, kept exact by every write, and the writes' numbers */
   counts: CountCache;
-  /** bumped by every write to the collection */
-  generation: number;
   textSlot(path: string): number | undefined;
   /** top-level fields with multikey entries: those that have held an array */
   multikeyFields(): string[];
 }
 
-export function createCollectionState(name: string): CollectionState {
+/** `generation`: the number of the collection's last write, as the database keeps it */
+export function createCollectionState(name: string, generation: number): CollectionState {
   return {
     name,
     tables: { docs: `c:${name}`, multikey: `m:${name}`, text: `t:${name}` },
@@ -30,8 +29,7 @@ export function createCollectionState(name: string): CollectionState {
     indexes: [],
     textPaths: [],
     kinds: new Map(),
-    counts: createCountCache(),
-    generation: 0,
+    counts: createCountCache(generation),
     of(path) {
       return this.kinds.get(path) ?? 0;
     },

@@ -70,6 +70,9 @@ function orderTerms(state: CollectionState, sort: NormalizedFindOptions['sort'])
 
 const orderSql = (terms: ReadonlyArray<[string, string]>): string => terms.map(([expression, direction]) => `${expression} ${direction}`).join(', ');
 
+/** The number of the collection's last write the snapshot saw (count-cache), read by the statement that counts. */
+const GENERATION_SQL = '(SELECT n FROM folio_generations WHERE collection = ?) AS g';
+
 /**
  * Whether the page of a search matching `total` of a table's `rows` is cheaper read in the sort's index order,
  * testing each row until the page's `end`, than from the search's matches, every one read and sorted. Walking
@@ -162,22 +165,14 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return projection ? projectDocument(document, projection) : document;
     });
 
-  /** A total counted now is remembered unless a write committed meanwhile, or it was counted past a transaction's pending writes. */
-  function rememberTotal(state: CollectionState, key: string, filter: Filter, total: number, generation: number, missedPending: boolean): void {
-    if (state.generation === generation && !missedPending) state.counts.remember(key, filter, total);
-  }
 
   /** `key`: the filter's key in the remembered totals */
   async function count({ database, state, selection }: Read, filter: Filter, key: string): Promise<number> {
     if (!state.created) return 0;
     const remembered = state.counts.get(key);
     if (remembered !== undefined) return remembered;
-    const generation = state.generation;
-    // a reader thread sees the last commit: not the writes of a transaction still open, which remembered totals
-    // already count
-    const missesPending = !store.inTransaction() && database.sqlite.inTransaction;
-    const [row] = await select<{ n: number }>(database, `SELECT count(*) AS n ${selection.sql}`, selection.params, selection.heavy);
-    rememberTotal(state, key, filter, row.n, generation, missesPending);
+    const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
+    state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
 
@@ -196,16 +191,15 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const [found, total] = await Promise.all([rows(read, normalized, state.counts.get(cacheKey)), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
-    const generation = state.generation;
-    const missesPending = database.sqlite.inTransaction;
     const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
     const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
     const sql =
       `WITH m AS MATERIALIZED (SELECT d.k AS k${columns} ${selection.sql}) ` +
-      `SELECT NULL AS k, count(*) AS n FROM m UNION ALL SELECT * FROM (SELECT k, NULL FROM m ORDER BY ${order} ${limitSql(normalized.limit)} OFFSET ?)`;
-    const found = await store.readers().all<{ k: number | null; n: number | null }>(sql, [...selection.params, normalized.skip]);
-    const total = found.find((row) => row.k === null)?.n ?? 0;
-    rememberTotal(state, cacheKey, filter, total, generation, missesPending);
+      `SELECT NULL AS k, count(*) AS n, ${GENERATION_SQL} FROM m UNION ALL SELECT * FROM (SELECT k, NULL, NULL FROM m ORDER BY ${order} ${limitSql(normalized.limit)} OFFSET ?)`;
+    const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null }>(sql, [...selection.params, name, normalized.skip]);
+    const counted = found.find((row) => row.k === null);
+    const total = counted?.n ?? 0;
+    state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
     return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }

@@ -49,6 +49,7 @@ const ANALYSE_EVERY = 5000;
 const CATALOG_SQL = `
 CREATE TABLE IF NOT EXISTS folio_catalog (name TEXT PRIMARY KEY, indexes TEXT NOT NULL, text_paths TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS folio_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS folio_generations (collection TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
 export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
@@ -88,18 +89,20 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   const states = new Map<string, CollectionState>();
   const textMerges = createTextIndexMerges(sqlite);
 
+  const storedGeneration = (name: string): number =>
+    (statement('SELECT n FROM folio_generations WHERE collection = ?').get(name) as { n: number } | undefined)?.n ?? 0;
+
   function load(): void {
     for (const state of states.values()) {
       state.created = false;
       state.indexes = [];
       state.textPaths = [];
       state.kinds = new Map();
-      state.counts.clear();
-      state.generation++;
+      state.counts.reset(storedGeneration(state.name));
     }
     const rows = statement('SELECT name, indexes, text_paths FROM folio_catalog').all() as Array<{ name: string; indexes: string; text_paths: string }>;
     for (const row of rows) {
-      const state = states.get(row.name) ?? createCollectionState(row.name);
+      const state = states.get(row.name) ?? createCollectionState(row.name, storedGeneration(row.name));
       states.set(row.name, state);
       state.created = true;
       state.indexes = JSON.parse(row.indexes);
@@ -113,7 +116,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   function state(name: string): CollectionState {
     let found = states.get(name);
-    if (!found) states.set(name, (found = createCollectionState(name)));
+    if (!found) states.set(name, (found = createCollectionState(name, storedGeneration(name))));
     return found;
   }
 
@@ -202,8 +205,8 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     } catch (error) {
       uniqueViolation(target, error);
     }
-    if (target.counts.watching) target.counts.written(before, after === undefined ? undefined : JSON.parse(after));
-    target.generation++;
+    const generation = target.counts.written(before, after === undefined ? undefined : JSON.parse(after));
+    statement('INSERT INTO folio_generations (collection, n) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET n = excluded.n').run(target.name, generation);
     noteWrite();
   }
 
@@ -284,8 +287,8 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       );
     },
     remove(target, key) {
-      // a delete reads keys only: the document is read here, and only when a total needs it
-      const previous = target.counts.watching ? stored(target, key) : undefined;
+      // a delete reads keys only: the document is read here, for the totals
+      const previous = stored(target, key);
       writeRow(
         target,
         () => {
