@@ -7,8 +7,8 @@ import type { ReadAnswer, ReadRequest } from './reader-worker';
  * on reader threads, so that the main thread keeps answering every other request meanwhile. So do short reads
  * while a thread is free of scans: the main thread, the one that parses requests, runs GraphQL and writes
  * answers, is the first to run out of time, and a read handed over costs it less than the read itself (a
- * get-one by documentId at 200,000 articles answered 7,700–8,500 req/s reading on the main thread,
- * 10,100–11,200 handing its reads over, three runs each).
+ * get-one by documentId at 200,000 articles, without writes, answered 7,700–8,500 req/s reading on the main
+ * thread and 10,100–11,200 handing its reads over, three runs each).
  */
 export interface ReaderPool {
   /** a read that scans: on the reader with the fewest reads pending */
