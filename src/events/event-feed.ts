@@ -70,7 +70,7 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     while (checkpoints.length > 0 && checkpoints[0].at <= now - settleMs) settled = Math.max(settled, checkpoints.shift()!.highest);
     for (const id of handed) if (id <= settled) handed.delete(id);
     let position = settled;
-    for (;;) {
+    while (!stopped) {
       const events = await outbox.eventsAfter(position, BATCH);
       for (const event of events) {
         position = event.id;

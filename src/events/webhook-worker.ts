@@ -71,7 +71,8 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
       const webhook = byName(delivery.webhook);
       if (!webhook || !webhook.enabled || (inFlight.get(webhook.name) ?? 0) >= webhook.concurrency) continue;
       // The lease outlives the request by a margin, so only a dead worker's deliveries are taken over.
-      if (await outbox.claim(delivery, now, now + webhook.timeout + 5000)) start(webhook, delivery);
+      // stopped while claiming: the lease lapses, and the delivery is another worker's or the next start's
+      if ((await outbox.claim(delivery, now, now + webhook.timeout + 5000)) && !stopped) start(webhook, delivery);
     }
   };
 

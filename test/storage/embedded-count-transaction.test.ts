@@ -65,3 +65,39 @@ test('a total counted on a reader thread while writes commit has them played ont
   await items.insertOne({ n: 5001, title: 'one more ALPHA' });
   expect((await items.findPage(search, options)).total).toBe(1001);
 });
+
+/** runs `work` in a transaction held open until the returned `release` is called */
+const holdTransaction = async (work: () => Promise<void>): Promise<{ release: () => void; done: Promise<void> }> => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let begun!: () => void;
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  const done = store.transaction(async () => {
+    await work();
+    begun();
+    await held;
+  });
+  await started;
+  return { release, done };
+};
+
+test('reads outside an open transaction that changed the catalog answer from the main connection, and stay right after it', async () => {
+  const articles = store.collection('articles');
+  await articles.createIndex({ keys: [['category', 1]] });
+  await articles.insertMany([{ id: 1, category: 'news' }, { id: 2, category: 'news' }]);
+  // the field's first array: its conditions now read the multikey entries, written by the open transaction
+  const { release, done } = await holdTransaction(() => articles.insertOne({ id: 3, category: ['x'] }));
+  expect(await articles.countDocuments({ category: 'news' })).toBe(2);
+  expect((await articles.find({ category: 'news' })).map((article) => article.id)).toEqual([1, 2]);
+  release();
+  await done;
+  expect(await articles.countDocuments({ category: 'news' })).toBe(2);
+});
+
+test('a collection created by an open transaction is read outside it', async () => {
+  const fresh = store.collection('fresh');
+  const { release, done } = await holdTransaction(() => fresh.insertOne({ id: 1, title: 'x' }));
+  expect(await fresh.find({})).toEqual([{ id: 1, title: 'x' }]);
+  release();
+  await done;
+});

@@ -57,3 +57,13 @@ test('scans pending when the pool closes are refused', async () => {
   expect(await queued).toBe('the reader thread stopped');
   expect(await long).toBe('the reader thread stopped');
 });
+
+test('a read after the pool closed is refused and starts no thread', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+  await pool.all(SHORT, []);
+  await pool.close();
+  const closed = pool;
+  pool = undefined;
+  await expect(closed.all(SHORT, [])).rejects.toThrow('the reader thread stopped');
+  await expect(closed.allIfFree(SHORT, [])).rejects.toThrow('the reader thread stopped');
+});

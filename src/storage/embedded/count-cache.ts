@@ -70,6 +70,8 @@ export function createCountCache(generation = 0): CountCache {
   return {
     get: (key) => (small.get(key) ?? large.get(key))?.n,
     remember(key, filter, n, seen) {
+      // a count newer than the last write known here: a rollback has reset the numbers since
+      if (seen > generation) return;
       const missed = writes.filter((write) => write.generation > seen);
       // some writes after `seen` are no longer kept
       if (seen < generation && (missed.length === 0 || missed[0].generation !== seen + 1)) return;

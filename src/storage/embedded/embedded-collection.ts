@@ -90,15 +90,23 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
 
   /**
    * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
-   * transaction, to see its writes, and when every reader is busy with a scan.
+   * transaction, to see its writes, when every reader is busy with a scan, and while another caller's
+   * transaction is open: the catalog in memory already holds its changes (a new table, a field's first array
+   * read through the multikey entries), which a reader thread, seeing the last commit, does not have yet.
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
     if (!store.inTransaction()) {
-      const apart = heavy ? store.readers().all<T>(sql, params) : store.readers().allIfFree<T>(sql, params);
+      const apart = heavy ? store.readers().all<T>(sql, params) : database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
     return database.statement(sql).all(...params) as T[];
   }
+
+  /**
+   * Whether a total counted now may be remembered: not one a reader thread counts while another caller's
+   * transaction is open, since the SQL was compiled against that transaction's catalog.
+   */
+  const mayRemember = (database: EmbeddedDatabase, heavy: boolean | undefined): boolean => !heavy || store.inTransaction() || !database.sqlite.inTransaction;
 
   const readOf = (filter: Filter): Read => {
     const database = store.database();
@@ -171,8 +179,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     if (!state.created) return 0;
     const remembered = state.counts.get(key);
     if (remembered !== undefined) return remembered;
+    const rememberable = mayRemember(database, selection.heavy);
     const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
-    state.counts.remember(key, filter, row.n, row.g ?? 0);
+    if (rememberable) state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
 
@@ -191,6 +200,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const [found, total] = await Promise.all([rows(read, normalized, state.counts.get(cacheKey)), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
+    const rememberable = mayRemember(database, true);
     const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
     const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
     const sql =
@@ -199,7 +209,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null }>(sql, [...selection.params, name, normalized.skip]);
     const counted = found.find((row) => row.k === null);
     const total = counted?.n ?? 0;
-    state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
+    if (rememberable) state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
     return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }

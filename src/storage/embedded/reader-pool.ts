@@ -67,6 +67,8 @@ function createReader(file: string): Reader {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let scans = 0;
+  // once closed, a read is refused: started again, the thread would outlive the store
+  let closed = false;
 
   function settled(id: number): Pending | undefined {
     const waiting = pending.get(id);
@@ -96,6 +98,7 @@ function createReader(file: string): Reader {
   }
 
   function ask<T>(request: DistributiveOmit<ReadRequest, 'id'>, scanning: boolean): Promise<T[]> {
+    if (closed) return Promise.reject(new Error('the reader thread stopped'));
     const thread = started();
     const id = nextId++;
     thread.ref();
@@ -114,6 +117,7 @@ function createReader(file: string): Reader {
     pending: () => pending.size,
     scansPending: () => scans,
     async close() {
+      closed = true;
       const thread = worker;
       worker = undefined;
       if (!thread) return;
