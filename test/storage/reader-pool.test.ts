@@ -65,5 +65,15 @@ test('a read after the pool closed is refused and starts no thread', async () =>
   const closed = pool;
   pool = undefined;
   await expect(closed.all(SHORT, [])).rejects.toThrow('the reader thread stopped');
-  await expect(closed.allIfFree(SHORT, [])).rejects.toThrow('the reader thread stopped');
+  expect(closed.allIfFree(SHORT, [])).toBeUndefined();
+});
+
+test('a short read is not sent to a reader still starting: the caller reads it, and the reader starts', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+  expect(pool.allIfFree(SHORT, [])).toBeUndefined();
+  for (let tries = 0; pool.allIfFree(SHORT, []) === undefined; tries++) {
+    if (tries > 100) throw new Error('the reader never started');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(await pool.allIfFree(SHORT, [])).toEqual([{ n: 2 }]);
 });

@@ -38,15 +38,17 @@ interface Total {
 interface Write {
   generation: number;
   before: StoredDocument | undefined;
-  after: StoredDocument | undefined;
+  /** the stored document's JSON, parsed only when a total asks (a bulk insert with no total remembered parses nothing) */
+  after: string | undefined;
+  parsed?: StoredDocument;
 }
 
 export interface CountCache {
   get(key: string): number | undefined;
   /** `total` as counted at generation `seen`: the writes since are played onto it, or it is dropped if some are no longer kept */
   remember(key: string, filter: Filter, total: number, seen: number): void;
-  /** a document left the collection (`before`), entered it (`after`), or both (a replacement): the next generation */
-  written(before: StoredDocument | undefined, after: StoredDocument | undefined): number;
+  /** a document left the collection (`before`), entered it (`after`, its JSON), or both (a replacement): the next generation */
+  written(before: StoredDocument | undefined, after: string | undefined): number;
   /** the number of the last write */
   readonly generation: number;
   /** an operation is about to write `rows` rows: too many to move the totals by, they are forgotten */
@@ -55,8 +57,12 @@ export interface CountCache {
   reset(generation: number): void;
 }
 
-const moved = (total: Total, { before, after }: Omit<Write, 'generation'>): void => {
-  if (before && total.matches(before)) total.n--;
+const afterOf = (write: Write): StoredDocument | undefined =>
+  write.after === undefined ? undefined : (write.parsed ??= JSON.parse(write.after) as StoredDocument);
+
+const moved = (total: Total, write: Write): void => {
+  if (write.before && total.matches(write.before)) total.n--;
+  const after = afterOf(write);
   if (after && total.matches(after)) total.n++;
 };
 
@@ -64,7 +70,7 @@ export function createCountCache(generation = 0): CountCache {
   const small = new Map<string, Total>();
   const large = new Map<string, Total>();
   const pools = [small, large];
-  // the last writes, oldest first
+  // the last writes, oldest first: their generations run without a gap up to `generation`
   const writes: Write[] = [];
   const clear = (): void => pools.forEach((pool) => pool.clear());
   return {
@@ -72,9 +78,9 @@ export function createCountCache(generation = 0): CountCache {
     remember(key, filter, n, seen) {
       // a count newer than the last write known here: a rollback has reset the numbers since
       if (seen > generation) return;
-      const missed = writes.filter((write) => write.generation > seen);
       // some writes after `seen` are no longer kept
-      if (seen < generation && (missed.length === 0 || missed[0].generation !== seen + 1)) return;
+      if (generation - seen > writes.length) return;
+      const missed = writes.slice(writes.length - (generation - seen));
       const total: Total = { n, matches: createMatcher(filter) };
       for (const write of missed) moved(total, write);
       const [pool, max] = total.n >= LARGE_TOTAL ? [large, MAX_LARGE_TOTALS] : [small, MAX_TOTALS];
@@ -84,10 +90,10 @@ export function createCountCache(generation = 0): CountCache {
       pool.set(key, total);
     },
     written(before, after) {
-      generation++;
-      for (const pool of pools) for (const total of pool.values()) moved(total, { before, after });
+      const write: Write = { generation: ++generation, before, after };
+      for (const pool of pools) for (const total of pool.values()) moved(total, write);
       if (writes.length >= MAX_LOGGED_WRITES) writes.shift();
-      writes.push({ generation, before, after });
+      writes.push(write);
       return generation;
     },
     get generation() {

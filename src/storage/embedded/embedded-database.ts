@@ -205,7 +205,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     } catch (error) {
       uniqueViolation(target, error);
     }
-    const generation = target.counts.written(before, after === undefined ? undefined : JSON.parse(after));
+    const generation = target.counts.written(before, after);
     statement('INSERT INTO folio_generations (collection, n) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET n = excluded.n').run(target.name, generation);
     noteWrite();
   }

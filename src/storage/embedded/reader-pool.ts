@@ -1,6 +1,6 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ReadAnswer, ReadRequest } from './reader-worker';
+import type { ReadAnswer, ReaderReady, ReadRequest } from './reader-worker';
 
 /**
  * Reads that scan (a condition only the in-memory matcher or a RegExp can decide, over a whole collection) run
@@ -14,8 +14,8 @@ export interface ReaderPool {
   /** a read that scans: on the reader with the fewest reads pending */
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /**
-   * a short read, on a reader with no scan pending (queued behind one, it would wait for it); undefined when
-   * every reader has one, for the caller to read itself
+   * a short read, on a running reader with no scan pending (queued behind one, or behind a thread's start, it
+   * would wait for it); undefined when there is none, for the caller to read itself (such readers are started)
    */
   allIfFree<T>(sql: string, params: readonly unknown[]): Promise<T[]> | undefined;
   /** copies the WAL into the database file off the main thread (the writing connection never does: its autocheckpoint is off) */
@@ -59,6 +59,10 @@ interface Reader {
   pending(): number;
   /** the scans among the pending reads */
   scansPending(): number;
+  /** whether its thread has started and opened its connection */
+  ready(): boolean;
+  /** starts its thread, if it has none */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ function createReader(file: string): Reader {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let scans = 0;
+  let ready = false;
   // once closed, a read is refused: started again, the thread would outlive the store
   let closed = false;
 
@@ -80,17 +85,23 @@ function createReader(file: string): Reader {
   function failAll(error: Error): void {
     for (const id of [...pending.keys()]) settled(id)!.reject(error);
     worker = undefined;
+    ready = false;
+  }
+
+  function answered(answer: ReadAnswer): void {
+    const waiting = settled(answer.id);
+    if (!waiting) return;
+    if ('rows' in answer) waiting.resolve(answer.rows);
+    else waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
   }
 
   function started(): Worker {
     if (worker) return worker;
     const thread = new Worker(workerSource(), { eval: true, workerData: { file } });
-    thread.on('message', (answer: ReadAnswer) => {
-      const waiting = settled(answer.id);
+    thread.on('message', (answer: ReadAnswer | ReaderReady) => {
+      if ('ready' in answer) ready = true;
+      else answered(answer);
       if (pending.size === 0) thread.unref();
-      if (!waiting) return;
-      if ('rows' in answer) waiting.resolve(answer.rows);
-      else waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
     });
     thread.on('error', failAll);
     thread.on('exit', () => failAll(new Error('the reader thread stopped')));
@@ -116,6 +127,10 @@ function createReader(file: string): Reader {
     },
     pending: () => pending.size,
     scansPending: () => scans,
+    ready: () => ready,
+    warm() {
+      if (!closed) started();
+    },
     async close() {
       closed = true;
       const thread = worker;
@@ -148,7 +163,11 @@ export function createReaderPool(file: string, size: number): ReaderPool {
     all: (sql, params) => leastBusy(readers).all(sql, params, true),
     allIfFree<T>(sql: string, params: readonly unknown[]) {
       const free = readers.filter((reader) => reader.scansPending() === 0);
-      return free.length === 0 ? undefined : leastBusy(free).all<T>(sql, params, false);
+      const running = free.filter((reader) => reader.ready());
+      if (running.length > 0) return leastBusy(running).all<T>(sql, params, false);
+      // a thread's start takes far longer than a short read: read here meanwhile
+      for (const reader of free) reader.warm();
+      return undefined;
     },
     mergeText: (table) => maintenance.mergeText(table),
     checkpoint() {

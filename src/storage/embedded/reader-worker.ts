@@ -12,6 +12,11 @@ export type ReadRequest = { id: number; sql: string; params: unknown[] } | { id:
 
 export type ReadAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
 
+/** sent once the connection is open: reads sent earlier wait for it */
+export interface ReaderReady {
+  ready: true;
+}
+
 const sqlite = new Database((workerData as { file: string }).file, { fileMustExist: true });
 sqlite.pragma('cache_size = -16384');
 // a merge's commit must not checkpoint here, under the store's write lock: checkpoints are asked for apart
@@ -52,3 +57,4 @@ parentPort!.on('message', (request: ReadRequest) => {
   }
   parentPort!.postMessage(answer);
 });
+parentPort!.postMessage({ ready: true } satisfies ReaderReady);
