@@ -9,8 +9,11 @@ import { createFolio, type Folio } from '../../src/app/create-folio';
 import { listen, type RunningServer } from '../../src/server/http-server';
 import { EXAMPLE_SCHEMA, FULL_ACCESS_TOKEN } from '../support/test-server';
 
-/** Counts every call that reaches the store, to prove relation loading is batched. */
-/** Counts calls on the content's collections; the users-permissions module reads roles in the background on a shared database. */
+/**
+ * Counts calls on the content's collections, to prove relation loading is batched. Folio's own
+ * collections are left out: users-permissions reads roles and the webhook worker polls its outbox
+ * (`folio_deliveries`) in the background, at times that can fall inside the measured request.
+ */
 const countingStore = (store: Store, counter: { calls: number }): Store => ({
   ...store,
   engine: store.engine,
@@ -21,7 +24,7 @@ const countingStore = (store: Store, counter: { calls: number }): Store => ({
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
-          if (!name.startsWith('up_')) counter.calls += 1;
+          if (!name.startsWith('up_') && !name.startsWith('folio_')) counter.calls += 1;
           return (value as (...inner: unknown[]) => unknown).apply(target, args);
         };
       },
