@@ -101,3 +101,24 @@ test('a collection created by an open transaction is read outside it', async () 
   release();
   await done;
 });
+
+test('a scan outside an open transaction that changed the catalog answers from the main connection too', async () => {
+  const posts = store.collection('posts');
+  await posts.insertMany([{ id: 1, topic: 'news' }, { id: 2, topic: 'newsletter' }]);
+  // a two-letter literal is decided document by document (a scan, sent to a reader thread when the catalog allows)
+  const scan = { topic: { $regex: 'ne', $options: 'i' } };
+  const { release, done } = await holdTransaction(() => posts.insertOne({ id: 3, topic: ['x'] }));
+  expect(await posts.countDocuments(scan)).toBe(2);
+  expect((await posts.findPage(scan, { sort: [['id', 1]], limit: 10 })).documents.map((post) => post.id)).toEqual([1, 2]);
+  release();
+  await done;
+  expect(await posts.countDocuments(scan)).toBe(2);
+});
+
+test('a scan of a collection created by an open transaction is read outside it', async () => {
+  const created = store.collection('created');
+  const { release, done } = await holdTransaction(() => created.insertOne({ id: 1, title: 'xy' }));
+  expect(await created.find({ title: { $regex: 'xy', $options: 'i' } })).toEqual([{ id: 1, title: 'xy' }]);
+  release();
+  await done;
+});

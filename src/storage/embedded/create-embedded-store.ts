@@ -75,7 +75,10 @@ export function openEmbeddedStore(dataDir: string): Store {
 
   function inTransaction<T>(apply: () => T): T {
     try {
-      return database.sqlite.transaction(apply)();
+      const result = database.sqlite.transaction(apply)();
+      // inside an open transaction this was a savepoint: the commit is still to come
+      if (!database.sqlite.inTransaction) database.committed();
+      return result;
     } catch (error) {
       undone(error);
     }
@@ -194,6 +197,7 @@ export function openEmbeddedStore(dataDir: string): Store {
           const result = await current.run(transaction, work);
           transaction.closed = true;
           sqlite.exec('COMMIT');
+          database.committed();
           return result;
         } catch (error) {
           transaction.closed = true;

@@ -89,13 +89,20 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   };
 
   /**
+   * Whether a reader thread, which sees the last commit, can run statements compiled from the catalog in
+   * memory: not while another caller's transaction has changed it (a new table, a field's first array read
+   * through the multikey entries, which that transaction wrote). Scans are then run here, blocking; it is rare.
+   */
+  const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
+
+  /**
    * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
-   * transaction, to see its writes, when every reader is busy with a scan, and while another caller's
-   * transaction is open: the catalog in memory already holds its changes (a new table, a field's first array
-   * read through the multikey entries), which a reader thread, seeing the last commit, does not have yet.
+   * transaction, to see its writes, when every reader is busy with a scan, when another caller's transaction
+   * changed the catalog, and for short reads while one is open (they then see its writes, as the remembered
+   * totals, which move as writes are made, do).
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
-    if (!store.inTransaction()) {
+    if (readersSeeCatalog(database)) {
       const apart = heavy ? store.readers().all<T>(sql, params) : database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
@@ -197,7 +204,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
     const remembered = state.counts.get(cacheKey);
-    if (!state.created || !selection.heavy || store.inTransaction() || terms === undefined || remembered !== undefined) {
+    if (!state.created || !selection.heavy || !readersSeeCatalog(database) || terms === undefined || remembered !== undefined) {
       const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }

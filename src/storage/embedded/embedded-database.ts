@@ -35,6 +35,13 @@ export interface EmbeddedDatabase {
   textIndexesDue(): string[];
   /** the trigram indexes left fragmented */
   fragmentedTextIndexes(): string[];
+  /**
+   * Whether the open transaction changed the catalog (a new collection, index, or path kind such as a field's
+   * first array): statements compiled from it then read what only this connection has, not a reader thread.
+   */
+  catalogAhead(): boolean;
+  /** the transaction ended with a commit: the catalog in memory is the file's again */
+  committed(): void;
   /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
   reload(): void;
   close(): void;
@@ -87,12 +94,14 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),
     );
   const states = new Map<string, CollectionState>();
+  let catalogAhead = false;
   const textMerges = createTextIndexMerges(sqlite);
 
   const storedGeneration = (name: string): number =>
     (statement('SELECT n FROM folio_generations WHERE collection = ?').get(name) as { n: number } | undefined)?.n ?? 0;
 
   function load(): void {
+    catalogAhead = false;
     for (const state of states.values()) {
       state.created = false;
       state.indexes = [];
@@ -139,6 +148,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       CREATE VIRTUAL TABLE ${quote(text)} USING fts5 (u, content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1');
     `);
     target.created = true;
+    catalogAhead = true;
     saveCatalog(target);
   }
 
@@ -153,6 +163,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   function noteKinds(target: CollectionState, document: StoredDocument): void {
     for (const { path, before } of collectKinds(document, target.kinds)) {
+      catalogAhead = true;
       const kinds = target.kinds.get(path)!;
       statement('INSERT OR REPLACE INTO folio_paths (collection, path, kinds) VALUES (?, ?, ?)').run(target.name, path, kinds);
       const gainedArray = !path.includes('.') && (before & KIND.array) === 0 && (kinds & KIND.array) !== 0;
@@ -306,7 +317,13 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       else addExpressionIndexes(target, spec);
       plans.clear();
       target.indexes.push(spec);
+      catalogAhead = true;
       saveCatalog(target);
+    },
+    // a change made outside the store's own transactions (a migration's) is committed once none is open
+    catalogAhead: () => catalogAhead && sqlite.inTransaction,
+    committed: () => {
+      catalogAhead = false;
     },
     reload: load,
     close: () => sqlite.close(),
