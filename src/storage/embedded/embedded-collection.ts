@@ -91,29 +91,24 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * Whether a reader thread, which sees the last commit, can run statements compiled from the catalog in
    * memory: not while another caller's transaction has changed it (a new table, a field's first array read
-   * through the multikey entries, which that transaction wrote). Scans are then run here, blocking; it is rare.
+   * through the multikey entries, which that transaction wrote). Reads are then run here, blocking; it is rare.
+   * Otherwise a read outside a transaction sees the last commit wherever it runs, and a total it counts is
+   * remembered with the writes numbered since its snapshot played onto it (count-cache), committed or not.
    */
   const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
 
   /**
    * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
-   * transaction, to see its writes, when every reader is busy with a scan, when another caller's transaction
-   * changed the catalog, and for short reads while one is open (they then see its writes, as the remembered
-   * totals, which move as writes are made, do).
+   * transaction, to see its writes, when every reader is busy with a scan, and when another caller's
+   * transaction changed the catalog.
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
     if (readersSeeCatalog(database)) {
-      const apart = heavy ? store.readers().all<T>(sql, params) : database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
+      const apart = heavy ? store.readers().all<T>(sql, params) : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
     return database.statement(sql).all(...params) as T[];
   }
-
-  /**
-   * Whether a total counted now may be remembered: not one a reader thread counts while another caller's
-   * transaction is open, since the SQL was compiled against that transaction's catalog.
-   */
-  const mayRemember = (database: EmbeddedDatabase, heavy: boolean | undefined): boolean => !heavy || store.inTransaction() || !database.sqlite.inTransaction;
 
   const readOf = (filter: Filter): Read => {
     const database = store.database();
@@ -186,9 +181,8 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     if (!state.created) return 0;
     const remembered = state.counts.get(key);
     if (remembered !== undefined) return remembered;
-    const rememberable = mayRemember(database, selection.heavy);
     const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
-    if (rememberable) state.counts.remember(key, filter, row.n, row.g ?? 0);
+    state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
 
@@ -208,7 +202,6 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
-    const rememberable = mayRemember(database, true);
     const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
     const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
     const sql =
@@ -217,7 +210,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null }>(sql, [...selection.params, name, normalized.skip]);
     const counted = found.find((row) => row.k === null);
     const total = counted?.n ?? 0;
-    if (rememberable) state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
+    state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
     return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }
