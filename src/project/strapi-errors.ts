@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /**
  * Strapi's error classes, as `require('@strapi/utils').errors` gives them to project code (same names,
  * default messages and details): a policy or middleware throwing one is answered with Strapi's
@@ -5,6 +7,41 @@
  */
 
 export type ErrorDetails = Record<string, unknown>;
+
+/**
+ * `errors.HttpError`, which @strapi/utils re-exports from http-errors 2.0.0 (the version Strapi 5
+ * pins): the base of the errors Koa's `ctx.throw` makes, not of the ApplicationError classes. It is
+ * abstract there: constructing it, or a subclass, throws this TypeError, so Strapi answers
+ * `new errors.HttpError(...)` with a 500 and project code only tests `instanceof` against it.
+ * Its instances come from `httpError`, as http-errors' come from `createError`.
+ */
+export abstract class HttpError extends Error {
+  declare status: number;
+  declare statusCode: number;
+  /** http-errors': whether the message may be shown to the client (4xx) */
+  declare expose: boolean;
+  declare details: ErrorDetails;
+
+  constructor() {
+    super();
+    throw new TypeError('cannot construct abstract class');
+  }
+}
+
+/** `http-errors`' name for a status: its reason phrase in one word, ending in Error (`I'm a Teapot` → ImATeapotError). */
+export const httpErrorName = (status: number): string => {
+  const words = (STATUS_CODES[status] ?? 'Error').split(' ').map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  const name = words.join('').replace(/[^\w]/g, '');
+  return name.endsWith('Error') ? name : `${name}Error`;
+};
+
+/** An HttpError of a 4xx or 5xx status, as `createError(status, message, { details })` makes it; named as http-errors names the status unless `name` says otherwise. */
+export const httpError = (status: number, message: string, details: ErrorDetails = {}, name = httpErrorName(status)): HttpError => {
+  const error = Object.setPrototypeOf(new Error(message), HttpError.prototype) as HttpError;
+  error.name = name;
+  Object.assign(error, { status, statusCode: status, expose: status < 500, details });
+  return error;
+};
 
 export class ApplicationError extends Error {
   details: ErrorDetails;
@@ -37,7 +74,8 @@ export const PayloadTooLargeError = errorClass('PayloadTooLargeError', 'Entity t
 export const PolicyError = errorClass('PolicyError', 'Policy Failed', ForbiddenError);
 export const NotImplementedError = errorClass('NotImplementedError', 'This feature is not implemented yet');
 
-export const STRAPI_ERRORS = {
+/** Strapi's ApplicationError classes by name. */
+export const APPLICATION_ERRORS = {
   ApplicationError,
   ValidationError,
   PaginationError,

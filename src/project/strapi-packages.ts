@@ -1,4 +1,4 @@
-import { STRAPI_ERRORS } from './strapi-errors';
+import { APPLICATION_ERRORS, HttpError } from './strapi-errors';
 import { strictMembers } from '../common/strict-members';
 
 /**
@@ -20,7 +20,8 @@ export class CoreModuleDefinition {
   ) {}
 }
 
-const UTILS = strictMembers(`require('@strapi/utils')`, { errors: strictMembers(`require('@strapi/utils').errors`, STRAPI_ERRORS, `it gives ${Object.keys(STRAPI_ERRORS).join(', ')}`) }, 'it gives errors');
+const ERRORS = { ...APPLICATION_ERRORS, HttpError };
+const UTILS = strictMembers(`require('@strapi/utils')`, { errors: strictMembers(`require('@strapi/utils').errors`, ERRORS, `it gives ${Object.keys(ERRORS).join(', ')}`) }, 'it gives errors');
 
 /** The packages by name, `createCoreRouter` being the requiring file's own (core-router). */
 export const strapiPackages = (createCoreRouter: (uid: unknown, options?: unknown) => object): ReadonlyMap<string, object> => {

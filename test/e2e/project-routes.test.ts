@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startTestServer, defaultPlugins, type TestServer } from '../support/test-server';
 import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
 import { call, type RestError } from '../auth/http';
+import { stderrDuring } from '../support/stderr-lines';
 
 /**
  * A Strapi project's own routes, policies and middlewares (test/fixtures/project-code over the blog
@@ -137,19 +138,10 @@ test("ctx.throw(418) answers Strapi's envelope with that status", async () => {
 });
 
 test("a middleware failing unexpectedly: Strapi's 500 envelope, and a log line naming its file and what it reached for", async () => {
-  const logged: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    logged.push(String(chunk));
-    return true;
-  });
-  try {
-    const broken = await call(server.url, 'GET', '/api/articles-broken');
-    expect(broken.status).toBe(500);
-    expect(broken.body).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
-  } finally {
-    spy.mockRestore();
-  }
-  const line = logged.find((text) => text.startsWith('REST: '));
+  const { result: broken, written } = await stderrDuring(() => call(server.url, 'GET', '/api/articles-broken'));
+  expect(broken.status).toBe(500);
+  expect(broken.body).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+  const line = written.find((text) => text.startsWith('REST: '));
   expect(line).toContain(join(schema.schemaDir, 'api', 'article', 'middlewares', 'broken.js'));
   expect(line).toContain('strapi.service is not supported by Folio');
 });
@@ -216,17 +208,9 @@ test("a custom controller action: granted to a role by its own permission, its r
   expect(names.status).toBe(200);
   expect(names.body).toEqual({ data: ['News'] });
   const documentId = (await call<{ data: Array<{ documentId: string }> }>(server.url, 'GET', '/api/categories')).body.data[0].documentId;
-  const logged: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    logged.push(String(chunk));
-    return true;
-  });
-  try {
-    expect((await call(server.url, 'GET', `/api/categories/${documentId}/sanitized`, { headers: server.asAdmin })).status).toBe(500);
-  } finally {
-    spy.mockRestore();
-  }
-  const line = logged.find((text) => text.startsWith('REST: '));
+  const { result: sanitized, written } = await stderrDuring(() => call(server.url, 'GET', `/api/categories/${documentId}/sanitized`, { headers: server.asAdmin }));
+  expect(sanitized.status).toBe(500);
+  const line = written.find((text) => text.startsWith('REST: '));
   expect(line).toContain(join(schema.schemaDir, 'api', 'category', 'controllers', 'category.js'));
   expect(line).toContain('this (the api::category.category controller).sanitizeOutput is not supported by Folio');
   // the action's permission is its own: Public has it not for this one

@@ -1,5 +1,5 @@
-import { createKoaContext, HttpError, type KoaContextInit } from '../../src/server/rest/koa-context';
-import { ValidationError, NotFoundError } from '../../src/project/strapi-errors';
+import { createKoaContext, type KoaContextInit } from '../../src/server/rest/koa-context';
+import { ValidationError, NotFoundError, type HttpError } from '../../src/project/strapi-errors';
 
 /** The part of Koa's ctx project code gets behaves as Koa's does; the rest throws naming the member. */
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import { strictMembers } from '../../common/strict-members';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type ErrorDetails } from '../../project/strapi-errors';
+import { ForbiddenError, httpError, NotFoundError, UnauthorizedError, ValidationError, type ErrorDetails, type HttpError } from '../../project/strapi-errors';
 
 /**
  * The part of Koa's `ctx` (with Strapi's additions) that project policies and middlewares get:
@@ -9,25 +9,6 @@ import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, type
  * Koa fails loudly, never silently.
  */
 
-/** What `ctx.throw(status, message)` throws, as Koa's `http-errors` makes it. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: ErrorDetails,
-  ) {
-    super(message);
-    this.name = httpErrorName(status);
-  }
-}
-
-/** `http-errors`' name for a status: its reason phrase in one word, ending in Error (`I'm a Teapot` → ImATeapotError). */
-export const httpErrorName = (status: number): string => {
-  const words = (STATUS_CODES[status] ?? 'Error').split(' ').map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  const name = words.join('').replace(/[^\w]/g, '');
-  return name.endsWith('Error') ? name : `${name}Error`;
-};
-
 /** Koa's `ctx.throw(status?, message?, properties?)`, its arguments in any order. */
 const httpErrorOf = (args: unknown[]): HttpError => {
   const status = args.find((arg): arg is number => typeof arg === 'number') ?? 500;
@@ -35,7 +16,7 @@ const httpErrorOf = (args: unknown[]): HttpError => {
   const message = args.find((arg): arg is string => typeof arg === 'string') ?? STATUS_CODES[valid] ?? 'Error';
   const properties = args.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null);
   const details = properties && typeof properties.details === 'object' && properties.details !== null ? (properties.details as ErrorDetails) : {};
-  return new HttpError(valid, message, details);
+  return httpError(valid, message, details);
 };
 
 export interface KoaContextInit {

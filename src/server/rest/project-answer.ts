@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { ApplicationError, STRAPI_ERRORS, statusOfApplicationError } from '../../project/strapi-errors';
-import { HttpError, httpErrorName, type KoaContext } from './koa-context';
+import { APPLICATION_ERRORS, ApplicationError, HttpError, httpError, httpErrorName, statusOfApplicationError } from '../../project/strapi-errors';
+import type { KoaContext } from './koa-context';
 import { errorBodyOf } from './rest-error';
 import { GraphQLError } from 'graphql';
 import { errorBody, INTERNAL_ERROR, knownErrorBodyOf, type ErrorBody } from '../error-envelope';
@@ -13,31 +13,19 @@ import { sendEmpty, sendError, sendJsonWithin, sendReadWithin } from '../http-js
  * the error one of them threw, in Strapi's envelope with the status Strapi gives it.
  */
 
-/** A core action's refusal no class of Strapi's gives with its status (a 503, a 500): thrown with its name, message, details and status. */
-class ReplyError extends Error {
-  readonly status: number;
-  readonly details: ErrorBody['details'];
-
-  constructor(readonly body: ErrorBody) {
-    super(body.message);
-    this.name = body.name;
-    this.status = body.status;
-    this.details = body.details;
-  }
-}
-
 /**
  * What a core action's refusal throws into project code, as Strapi's core actions throw: the class
  * of `require('@strapi/utils').errors` of its name (`errors.NotFoundError` for a 404,
  * `errors.ValidationError` for a 400), so a middleware or a controller's `catch` tells them apart by
- * `instanceof` or `name`. Uncaught, it answers the envelope it came from.
+ * `instanceof` or `name`; a refusal no class of Strapi's gives with its status (a 503) is an
+ * `errors.HttpError` of its name, as Koa's would be. Uncaught, it answers the envelope it came from.
  */
 export const coreActionError = (body: ErrorBody): Error => {
-  if (Object.hasOwn(STRAPI_ERRORS, body.name)) {
-    const error = new STRAPI_ERRORS[body.name as keyof typeof STRAPI_ERRORS](body.message, body.details);
+  if (Object.hasOwn(APPLICATION_ERRORS, body.name)) {
+    const error = new APPLICATION_ERRORS[body.name as keyof typeof APPLICATION_ERRORS](body.message, body.details);
     if (statusOfApplicationError(error) === body.status) return error;
   }
-  return new ReplyError(body);
+  return httpError(body.status, body.message, body.details, body.name);
 };
 
 /**
@@ -45,7 +33,6 @@ export const coreActionError = (body: ErrorBody): Error => {
  * error came from, for the log line; the client gets Strapi's generic 500.
  */
 export const projectErrorBody = (error: unknown, file: string | undefined): ErrorBody => {
-  if (error instanceof ReplyError) return error.body;
   if (error instanceof ApplicationError) return { status: statusOfApplicationError(error), name: error.name, message: error.message, details: error.details ?? {} };
   if (error instanceof HttpError) return { status: error.status, name: error.name, message: error.message, details: error.details };
   if (error instanceof GraphQLError) return errorBodyOf(error);

@@ -15,7 +15,8 @@ import type { RequestHead } from '../fetch-request';
 import { isV4 } from './rest-calls';
 import { errorBodyOf } from './rest-error';
 import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
-import { createKoaContext, HttpError } from './koa-context';
+import { createKoaContext } from './koa-context';
+import { httpError } from '../../project/strapi-errors';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
 import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
@@ -56,7 +57,7 @@ const SERVER_URL = new URL('http://folio.internal/api');
  * its path has other methods. Not a 500: nothing failed, the project switched the action off.
  */
 const switchedOffError = (contentType: ContentType, action: CoreAction) =>
-  new HttpError(405, `The ${action} action of ${contentType.uid} is switched off`, { uid: contentType.uid, action });
+  httpError(405, `The ${action} action of ${contentType.uid} is switched off`, { uid: contentType.uid, action });
 
 const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
 

@@ -1,0 +1,76 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
+import { call } from '../auth/http';
+import { stderrDuring } from '../support/stderr-lines';
+
+/**
+ * `require('@strapi/utils').errors.HttpError` in project code, as Strapi 5 gives it (http-errors
+ * 2.0.0's abstract base): what `ctx.throw` makes is one, Strapi's ApplicationErrors are not, and
+ * constructing it throws http-errors' TypeError, which Strapi answers with a logged 500.
+ */
+
+let schema: SchemaCopy;
+let server: TestServer;
+
+const write = (path: string, content: string) => {
+  const file = join(schema.schemaDir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  return file;
+};
+
+let constructing: string;
+
+beforeAll(async () => {
+  schema = copyExampleSchema();
+  write(
+    'middlewares/http-only.js',
+    `const { errors } = require('@strapi/utils');
+module.exports = () => async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    if (!(error instanceof errors.HttpError)) throw error;
+    ctx.body = { caught: { name: error.name, status: error.status, message: error.message, application: error instanceof errors.ApplicationError } };
+  }
+};
+`,
+  );
+  constructing = write('middlewares/constructs.js', `const { errors } = require('@strapi/utils');\nmodule.exports = () => async () => {\n  throw new errors.HttpError(404, 'no such page');\n};\n`);
+  write(
+    'api/article/routes/custom.js',
+    `module.exports = { routes: [
+      { method: 'GET', path: '/articles-gone', handler: 'article.find', config: { middlewares: ['global::http-only', async (ctx) => ctx.throw(410, 'long gone')] } },
+      { method: 'GET', path: '/articles-one/:id', handler: 'article.findOne', config: { middlewares: ['global::http-only'] } },
+      { method: 'GET', path: '/articles-constructed', handler: 'article.find', config: { middlewares: ['global::constructs'] } },
+    ] };`,
+  );
+  server = await startTestServer({ schemaDir: schema.schemaDir });
+});
+afterAll(async () => {
+  await server.stop();
+  schema.remove();
+});
+
+test("ctx.throw's error is an errors.HttpError, not an ApplicationError", async () => {
+  const caught = await call(server.url, 'GET', '/api/articles-gone', { headers: server.asAdmin });
+  expect(caught.status).toBe(200);
+  expect(caught.body).toEqual({ caught: { name: 'GoneError', status: 410, message: 'long gone', application: false } });
+});
+
+test("a core action's NotFoundError is an ApplicationError, not an HttpError: it passes the middleware and answers its envelope", async () => {
+  const missing = await call(server.url, 'GET', '/api/articles-one/no-such-document', { headers: server.asAdmin });
+  expect(missing.status).toBe(404);
+  expect(missing.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+});
+
+test("new errors.HttpError(...) throws http-errors' TypeError, as in Strapi: a 500, logged with the file", async () => {
+  const { result: answer, written } = await stderrDuring(() => call(server.url, 'GET', '/api/articles-constructed', { headers: server.asAdmin }));
+  expect(answer.status).toBe(500);
+  expect(answer.body).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+  const line = written.find((text) => text.startsWith('REST: '));
+  expect(line).toContain(constructing);
+  expect(line).toContain('TypeError: cannot construct abstract class');
+});
