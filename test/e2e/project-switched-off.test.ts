@@ -8,7 +8,7 @@ import { call } from '../auth/http';
  * A core action the Shadow CRUD configuration switches off has no GraphQL operation, so Folio cannot
  * run it for project code either: a controller action written to call it (`super.find(ctx)`) stops
  * start-up naming the file and the action; a call start-up cannot see (through strapi.documents)
- * answers Koa's 405, never a 500.
+ * throws Strapi's NotImplementedError, a 501: the route's method is served, so not a 405, and never a 500.
  */
 
 const SWITCHED_OFF = "module.exports = { shadowCRUD: { 'api::category.category': { disableActions: ['find'] } } };\n";
@@ -75,15 +75,22 @@ describe('a call start-up cannot see', () => {
   async names() {
     const categories = await strapi.documents('api::category.category').findMany({ fields: ['name'] });
     return { data: categories.map(({ name }) => name) };
+  },
+  // a core action by a computed name
+  async counted(ctx) {
+    const action = ['find'][0];
+    const { meta } = await this[action](ctx);
+    return meta;
   },`),
     );
     write(
       'middlewares/refusal-status.js',
-      `module.exports = () => async (ctx, next) => {
+      `const { errors } = require('@strapi/utils');
+module.exports = () => async (ctx, next) => {
   try {
     await next();
   } catch (error) {
-    ctx.body = { caught: { status: error.status, name: error.name } };
+    ctx.body = { caught: { name: error.name, notImplemented: error instanceof errors.NotImplementedError } };
   }
 };
 `,
@@ -93,21 +100,31 @@ describe('a call start-up cannot see', () => {
       `module.exports = { routes: [
         { method: 'GET', path: '/category-names', handler: 'category.names' },
         { method: 'GET', path: '/category-names-caught', handler: 'category.names', config: { middlewares: ['global::refusal-status'] } },
+        { method: 'GET', path: '/category-count', handler: 'category.counted' },
       ] };`,
     );
     server = await startTestServer({ schemaDir: schema.schemaDir });
   });
   afterEach(() => server.stop());
 
-  test("answers 405, not a logged 500, and reaches a middleware as Koa's MethodNotAllowedError", async () => {
+  test("answers Strapi's 501 NotImplementedError, without an Allow header, and reaches a middleware as that class", async () => {
     const refused = await call(server.url, 'GET', '/api/category-names', { headers: server.asAdmin });
-    expect(refused.status).toBe(405);
+    expect(refused.status).toBe(501);
     expect(refused.body).toEqual({
       data: null,
-      error: { status: 405, name: 'MethodNotAllowedError', message: 'The find action of api::category.category is switched off', details: { uid: 'api::category.category', action: 'find' } },
+      error: {
+        status: 501,
+        name: 'NotImplementedError',
+        message: 'The find action of api::category.category is switched off by the Shadow CRUD configuration: Folio runs a core action through its GraphQL operation, so project code cannot call it',
+        details: { uid: 'api::category.category', action: 'find' },
+      },
     });
-    expect(refused.headers.get('allow')).toBe('');
+    expect(refused.headers.get('allow')).toBeNull();
     const caught = await call(server.url, 'GET', '/api/category-names-caught', { headers: server.asAdmin });
-    expect(caught.body).toEqual({ caught: { status: 405, name: 'MethodNotAllowedError' } });
+    expect(caught.body).toEqual({ caught: { name: 'NotImplementedError', notImplemented: true } });
+    const counted = await call(server.url, 'GET', '/api/category-count', { headers: server.asAdmin });
+    expect(counted.status).toBe(501);
+    expect(counted.body).toMatchObject({ error: { name: 'NotImplementedError', details: { uid: 'api::category.category', action: 'find' } } });
+    expect(counted.headers.get('allow')).toBeNull();
   });
 });

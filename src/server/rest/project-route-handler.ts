@@ -16,7 +16,7 @@ import { isV4 } from './rest-calls';
 import { errorBodyOf } from './rest-error';
 import { coreReplyOf, parametersOf, type CoreReply } from './core-reply';
 import { createKoaContext } from './koa-context';
-import { httpError } from '../../project/strapi-errors';
+import { NotImplementedError } from '../../project/strapi-errors';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
 import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
@@ -53,11 +53,17 @@ const SERVER_URL = new URL('http://folio.internal/api');
 
 /**
  * A core action Shadow CRUD switched off, called by project code in a way start-up could not see
- * (`strapi.documents(uid)`, a computed name): Koa's 405, as the action's own route answers where
- * its path has other methods. Not a 500: nothing failed, the project switched the action off.
+ * (`strapi.documents(uid)`, a computed name). Strapi's Shadow CRUD shapes GraphQL alone, so there the
+ * call runs; Folio runs a core action through its GraphQL operation, which is gone. Strapi's
+ * NotImplementedError (501): the server lacks what the code asks for. Not a 405: the route's own
+ * method is served on its path, so no `Allow` could name what the client should do instead. Not a
+ * 500: nothing failed, the project switched the action off.
  */
 const switchedOffError = (contentType: ContentType, action: CoreAction) =>
-  httpError(405, `The ${action} action of ${contentType.uid} is switched off`, { uid: contentType.uid, action });
+  new NotImplementedError(`The ${action} action of ${contentType.uid} is switched off by the Shadow CRUD configuration: Folio runs a core action through its GraphQL operation, so project code cannot call it`, {
+    uid: contentType.uid,
+    action,
+  });
 
 const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
 
@@ -169,7 +175,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
   });
   if (problems.size > 0) throw new ProjectCodeError([...problems.values()]);
 
-  /** `allow`: the path's other methods, what a 405 of the route's code names */
+  /** `allow`: the path's other methods, what a 405 the route's code throws names (the code refuses the route's own) */
   const serve = async (request: IncomingMessage, response: ServerResponse, url: URL, hit: ServedRoute, params: Record<string, string>, allow: string) => {
     const { route } = hit;
     const { permission } = route;
