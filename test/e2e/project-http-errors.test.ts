@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
 import { call } from '../auth/http';
@@ -14,18 +12,11 @@ import { stderrDuring } from '../support/stderr-lines';
 let schema: SchemaCopy;
 let server: TestServer;
 
-const write = (path: string, content: string) => {
-  const file = join(schema.schemaDir, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, content);
-  return file;
-};
-
 let constructing: string;
 
 beforeAll(async () => {
   schema = copyExampleSchema();
-  write(
+  schema.write(
     'middlewares/http-only.js',
     `const { errors } = require('@strapi/utils');
 module.exports = () => async (ctx, next) => {
@@ -38,8 +29,8 @@ module.exports = () => async (ctx, next) => {
 };
 `,
   );
-  constructing = write('middlewares/constructs.js', `const { errors } = require('@strapi/utils');\nmodule.exports = () => async () => {\n  throw new errors.HttpError(404, 'no such page');\n};\n`);
-  write(
+  constructing = schema.write('middlewares/constructs.js', `const { errors } = require('@strapi/utils');\nmodule.exports = () => async () => {\n  throw new errors.HttpError(404, 'no such page');\n};\n`);
+  schema.write(
     'api/article/routes/custom.js',
     `module.exports = { routes: [
       { method: 'GET', path: '/articles-gone', handler: 'article.find', config: { middlewares: ['global::http-only', async (ctx) => ctx.throw(410, 'long gone')] } },

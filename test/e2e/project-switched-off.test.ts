@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
 import { call } from '../auth/http';
+import { startupFailure } from '../support/startup-failure';
 
 /**
  * A core action the Shadow CRUD configuration switches off has no GraphQL operation, so Folio cannot
@@ -20,26 +19,9 @@ beforeEach(() => {
 });
 afterEach(() => schema.remove());
 
-const write = (path: string, content: string) => {
-  const file = join(schema.schemaDir, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, content);
-  return file;
-};
-
-const failureOf = async (): Promise<string> => {
-  try {
-    const server = await startTestServer({ schemaDir: schema.schemaDir });
-    await server.stop();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected start-up to fail');
-};
-
 test('a routed controller action calling a switched-off core action, through super or this, stops start-up naming the file and the action', async () => {
-  write('extensions/switched-off.js', SWITCHED_OFF);
-  const controller = write(
+  schema.write('extensions/switched-off.js', SWITCHED_OFF);
+  const controller = schema.write(
     'api/category/controllers/category.js',
     CONTROLLER(`
   async names(ctx) {
@@ -52,14 +34,14 @@ test('a routed controller action calling a switched-off core action, through sup
   // not routed: left alone
   async unused(ctx) { return super.find(ctx); },`),
   );
-  write(
+  schema.write(
     'api/category/routes/custom.js',
     `module.exports = { routes: [
       { method: 'GET', path: '/category-names', handler: 'category.names' },
       { method: 'GET', path: '/category-count', handler: 'category.counted' },
     ] };`,
   );
-  const message = await failureOf();
+  const message = await startupFailure({ schemaDir: schema.schemaDir });
   expect(message).toContain(`${controller}: the action "names" calls the core action find of api::category.category, which the Shadow CRUD configuration switches off`);
   expect(message).toContain(`${controller}: the action "counted" calls the core action find of api::category.category`);
   expect(message).not.toContain('"unused"');
@@ -68,8 +50,8 @@ test('a routed controller action calling a switched-off core action, through sup
 describe('a call start-up cannot see', () => {
   let server: TestServer;
   beforeEach(async () => {
-    write('extensions/switched-off.js', SWITCHED_OFF);
-    write(
+    schema.write('extensions/switched-off.js', SWITCHED_OFF);
+    schema.write(
       'api/category/controllers/category.js',
       CONTROLLER(`
   async names() {
@@ -83,7 +65,7 @@ describe('a call start-up cannot see', () => {
     return meta;
   },`),
     );
-    write(
+    schema.write(
       'middlewares/refusal-status.js',
       `const { errors } = require('@strapi/utils');
 module.exports = () => async (ctx, next) => {
@@ -95,7 +77,7 @@ module.exports = () => async (ctx, next) => {
 };
 `,
     );
-    write(
+    schema.write(
       'api/category/routes/custom.js',
       `module.exports = { routes: [
         { method: 'GET', path: '/category-names', handler: 'category.names' },

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { EXAMPLE_SCHEMA } from './test-server';
 
 /** A throwaway copy of the example models, for a test that needs them slightly different. */
@@ -8,6 +8,8 @@ export interface SchemaCopy {
   schemaDir: string;
   /** changes the content type `api::<name>.<name>`'s schema.json in place */
   editContentType(name: string, edit: (model: { attributes: Record<string, Record<string, unknown>> }) => void): void;
+  /** writes a file at `path` inside the schema folder (a project's code), answering its full path */
+  write(path: string, content: string): string;
   /** adds (or replaces) the component `<category>.<name>` with these attributes */
   writeComponent(uid: string, attributes: Record<string, Record<string, unknown>>): void;
   remove(): void;
@@ -24,6 +26,12 @@ export const copyExampleSchema = (): SchemaCopy => {
       const model = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, Record<string, unknown>> };
       edit(model);
       writeFileSync(file, JSON.stringify(model));
+    },
+    write(path, content) {
+      const file = join(schemaDir, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+      return file;
     },
     writeComponent(uid, attributes) {
       const [category, name] = uid.split('.');

@@ -16,7 +16,10 @@ import { inheritedCalls } from './inherited-calls';
  *
  * A routed action whose source calls a core action the Shadow CRUD configuration switches off
  * (`super.find(ctx)` with `find` off) stops start-up naming the file and the action: Folio runs a
- * core action through its GraphQL operation, which then does not exist.
+ * core action through its GraphQL operation, which then does not exist. So does one calling
+ * `findOne` or `create` of a single type, whose controller has `find`, `update` and `delete` alone
+ * in Strapi (core-api/controller/single-type): there the call is a TypeError. Called another way,
+ * they are absent as in Strapi (`this.findOne` is undefined).
  */
 
 /** A core action on a request's ctx: sets `ctx.status`, answers `{ data, meta }` (nothing for a delete). */
@@ -33,11 +36,13 @@ export const createProjectControllers = (strapi: object, runAction: CoreActionRu
   const instanceOf = (controller: ControllerAction, contentType: ContentType): Record<string, unknown> => {
     const made = instances.get(controller.uid);
     if (made) return made;
-    const core = Object.fromEntries(CORE_ACTIONS.map((action) => [action, (ctx: KoaContext) => runAction(ctx, contentType, action)]));
+    const typeActions = coreActionsOf(contentType);
+    const core = Object.fromEntries(typeActions.map((action) => [action, (ctx: KoaContext) => runAction(ctx, contentType, action)]));
     const base = strictMembers(
       `this (the ${controller.uid} controller)`,
       { ...core, transformResponse: (data: unknown, meta: unknown = {}) => ({ data, meta }) },
-      'a controller gets this.find, findOne, create, update, delete and transformResponse',
+      `a controller of a ${contentType.kind === 'collectionType' ? 'collection' : 'single'} type gets this.${typeActions.join(', ')} and transformResponse`,
+      new Set(CORE_ACTIONS.filter((action) => !typeActions.includes(action))),
     );
     let actions: unknown;
     try {
@@ -51,22 +56,21 @@ export const createProjectControllers = (strapi: object, runAction: CoreActionRu
     return actions;
   };
 
-  /** What a route to a controller's action runs; a start-up error when the controller has no such action, or it calls a core action switched off. */
+  /** What a route to a controller's action runs; a start-up error when the controller has no such action, or it calls a core action switched off or its type lacks. */
   return (controller: ControllerAction, contentType: ContentType): ControllerHandler => {
     const instance = instanceOf(controller, contentType);
     // `in`: the base answers the core actions, and throws for names it lacks
     const action = controller.name in instance ? instance[controller.name] : undefined;
     if (typeof action !== 'function') throw new Error(`${controller.file}: the controller ${controller.uid} has no action "${controller.name}"`);
     const called = inheritedCalls(instance, controller.name);
-    const switchedOff = coreActionsOf(contentType).filter((core) => called.has(core) && !isServed(contentType, core));
-    if (switchedOff.length > 0) {
-      throw new ProjectCodeError(
-        switchedOff.map((core) => ({
-          file: controller.file,
-          message: `the action "${controller.name}" calls the core action ${core} of ${contentType.uid}, which the Shadow CRUD configuration switches off: Folio runs a core action through its GraphQL operation, so it cannot run this one; switch it on again, or do without it`,
-        })),
-      );
-    }
+    const typeActions = coreActionsOf(contentType);
+    const problems = CORE_ACTIONS.filter((core) => called.has(core) && !(typeActions.includes(core) && isServed(contentType, core))).map((core) => ({
+      file: controller.file,
+      message: typeActions.includes(core)
+        ? `the action "${controller.name}" calls the core action ${core} of ${contentType.uid}, which the Shadow CRUD configuration switches off: Folio runs a core action through its GraphQL operation, so it cannot run this one; switch it on again, or do without it`
+        : `the action "${controller.name}" calls ${core}, which the controller of the single type ${contentType.uid} does not have (a single type's core actions are ${typeActions.join(', ')}, as in Strapi, where the call is a TypeError)`,
+    }));
+    if (problems.length > 0) throw new ProjectCodeError(problems);
     return async (ctx) => (action as ControllerHandler).call(instance, ctx);
   };
 };

@@ -21,6 +21,7 @@ import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-fac
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
 import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
 import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
+import { coreActionsOf } from '../../project/core-router';
 import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
@@ -57,13 +58,16 @@ const SERVER_URL = new URL('http://folio.internal/api');
  * call runs; Folio runs a core action through its GraphQL operation, which is gone. Strapi's
  * NotImplementedError (501): the server lacks what the code asks for. Not a 405: the route's own
  * method is served on its path, so no `Allow` could name what the client should do instead. Not a
- * 500: nothing failed, the project switched the action off.
+ * 500: nothing failed, the project switched the action off. The same class answers
+ * `strapi.documents(uid).findOne` or `create` of a single type, whose core actions lack them.
  */
-const switchedOffError = (contentType: ContentType, action: CoreAction) =>
-  new NotImplementedError(`The ${action} action of ${contentType.uid} is switched off by the Shadow CRUD configuration: Folio runs a core action through its GraphQL operation, so project code cannot call it`, {
-    uid: contentType.uid,
-    action,
-  });
+const unservedActionError = (contentType: ContentType, action: CoreAction) => {
+  const details = { uid: contentType.uid, action };
+  if (!coreActionsOf(contentType).includes(action)) {
+    return new NotImplementedError(`${contentType.uid} is a single type, whose core actions are ${coreActionsOf(contentType).join(', ')}: Folio's strapi.documents(uid) cannot run ${action} on it`, details);
+  }
+  return new NotImplementedError(`The ${action} action of ${contentType.uid} is switched off by the Shadow CRUD configuration: Folio runs a core action through its GraphQL operation, so project code cannot call it`, details);
+};
 
 const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
 
@@ -117,7 +121,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
 
   const coreCall: CoreCall = async (contentType, action, query, { documentId, body } = {}) => {
     const operation = routes.operationOf(contentType, action);
-    if (!operation) throw switchedOffError(contentType, action);
+    if (!operation) throw unservedActionError(contentType, action);
     const reply = await runCore(SERVER_HEAD, SERVER_URL, operation, contentType, query, { documentId, body, principal: SERVER_CALLER, v4: false, strict: true });
     return reply.kind === 'body' ? reply.body : { data: null, meta: {} };
   };
@@ -130,7 +134,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     const scope = scopes.get(ctx);
     if (!scope) throw new Error(`${contentType.uid} ${action}: a core action runs on the ctx of the request it serves`);
     const operation = routes.operationOf(contentType, action);
-    if (!operation) throw switchedOffError(contentType, action);
+    if (!operation) throw unservedActionError(contentType, action);
     const id = ctx.params.id;
     if (needsDocumentId(contentType, action) && (typeof id !== 'string' || id === '')) throw coreActionError(errorBody(notFoundError()));
     // a route's permission admits what its controller runs, as in Strapi (relations keep their own checks)

@@ -1,0 +1,97 @@
+import { startTestServer, type TestServer } from '../support/test-server';
+import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
+import { call, type RestError } from '../auth/http';
+import { startupFailure } from '../support/startup-failure';
+import { stderrDuring } from '../support/stderr-lines';
+
+/**
+ * A single type's controller has Strapi's core actions of a single type (find, update, delete) and
+ * no findOne or create: a route or a routed action's source naming them stops start-up with the
+ * file, and code reaching them another way finds them absent, as in Strapi.
+ */
+
+const CONTROLLER = (actions: string) => `const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::homepage.homepage', ({ strapi }) => ({\n${actions}\n}));\n`;
+const ROUTES = (routes: string) => `module.exports = { routes: [\n${routes}\n] };\n`;
+
+let schema: SchemaCopy;
+beforeEach(() => {
+  schema = copyExampleSchema();
+});
+afterEach(() => schema.remove());
+
+test('a routed action calling super.findOne or this.create stops start-up naming the file and the action', async () => {
+  const controller = schema.write(
+    'api/homepage/controllers/homepage.js',
+    CONTROLLER(`
+  async one(ctx) { return super.findOne(ctx); },
+  async made(ctx) { return this.create(ctx); },
+  // the single type's own core action: fine
+  async headline(ctx) { const { data } = await super.find(ctx); return { data: data.headline }; },`),
+  );
+  schema.write(
+    'api/homepage/routes/custom.js',
+    ROUTES(`{ method: 'GET', path: '/homepage-one', handler: 'homepage.one' },
+      { method: 'POST', path: '/homepage-made', handler: 'homepage.made' },
+      { method: 'GET', path: '/homepage-headline', handler: 'homepage.headline' },`),
+  );
+  const message = await startupFailure({ schemaDir: schema.schemaDir });
+  expect(message).toContain(`${controller}: the action "one" calls findOne, which the controller of the single type api::homepage.homepage does not have (a single type's core actions are find, update, delete`);
+  expect(message).toContain(`${controller}: the action "made" calls create, which the controller of the single type api::homepage.homepage does not have`);
+  expect(message).not.toContain('"headline"');
+  expect(message).not.toContain('switched off');
+});
+
+test('a route naming findOne of a single type with a controller of its own stops start-up', async () => {
+  const controller = schema.write('api/homepage/controllers/homepage.js', CONTROLLER('  async headline() { return { data: null }; },'));
+  schema.write('api/homepage/routes/custom.js', ROUTES(`{ method: 'GET', path: '/homepage/:id', handler: 'homepage.findOne' },`));
+  expect(await startupFailure({ schemaDir: schema.schemaDir })).toContain(`${controller}: the controller api::homepage.homepage has no action "findOne"`);
+});
+
+describe('calls start-up cannot see', () => {
+  let server: TestServer;
+  let controller: string;
+  beforeEach(async () => {
+    controller = schema.write(
+      'api/homepage/controllers/homepage.js',
+      CONTROLLER(`
+  async probe() {
+    return { findOne: typeof this.findOne, create: typeof this.create, find: typeof this.find, hasFindOne: 'findOne' in this };
+  },
+  async computed(ctx) {
+    const name = ['findOne'][0];
+    return this[name](ctx);
+  },
+  async documents() {
+    return strapi.documents('api::homepage.homepage').findOne({ documentId: 'abc' });
+  },`),
+    );
+    schema.write(
+      'api/homepage/routes/custom.js',
+      ROUTES(`{ method: 'GET', path: '/homepage-probe', handler: 'homepage.probe' },
+        { method: 'GET', path: '/homepage-computed', handler: 'homepage.computed' },
+        { method: 'GET', path: '/homepage-documents', handler: 'homepage.documents' },`),
+    );
+    server = await startTestServer({ schemaDir: schema.schemaDir });
+  });
+  afterEach(() => server.stop());
+
+  test('this.findOne and this.create are undefined, as on Strapi\'s single type controller', async () => {
+    const probe = await call(server.url, 'GET', '/api/homepage-probe', { headers: server.asAdmin });
+    expect(probe.body).toEqual({ findOne: 'undefined', create: 'undefined', find: 'function', hasFindOne: false });
+  });
+
+  test("calling one by a computed name is Strapi's TypeError: a 500, logged with the controller's file", async () => {
+    const { result: answer, written } = await stderrDuring(() => call(server.url, 'GET', '/api/homepage-computed', { headers: server.asAdmin }));
+    expect(answer.status).toBe(500);
+    const line = written.find((text) => text.startsWith('REST: '));
+    expect(line).toContain(controller);
+    expect(line).toContain('TypeError: this[name] is not a function');
+  });
+
+  test('strapi.documents(uid).findOne of a single type: a 501 saying why, not a switched-off action', async () => {
+    const answer = await call<RestError>(server.url, 'GET', '/api/homepage-documents', { headers: server.asAdmin });
+    expect(answer.status).toBe(501);
+    expect(answer.body).toMatchObject({ error: { name: 'NotImplementedError', details: { uid: 'api::homepage.homepage', action: 'findOne' } } });
+    expect(answer.body.error.message).toBe("api::homepage.homepage is a single type, whose core actions are find, update, delete: Folio's strapi.documents(uid) cannot run findOne on it");
+  });
+});
