@@ -71,4 +71,19 @@ describe('count cache', () => {
     expect(counts.get('common word')).toBeUndefined();
     expect(counts.get('large 0')).toBe(2000);
   });
+
+  test('a total is moved by the writes since it was last asked for when it is asked for, not at every write', () => {
+    const counts = createCountCache();
+    counts.remember('titled', { title: { $regex: 'a', $options: 'i' } }, 3, 0);
+    let reads = 0;
+    const removed = Object.defineProperty({}, 'title', { enumerable: true, get: () => (reads++, 'An old one') });
+    counts.written(removed, undefined);
+    counts.written(undefined, JSON.stringify({ title: 'another' }));
+    expect(reads).toBe(0);
+    expect(counts.get('titled')).toBe(3);
+    expect(reads).toBe(1);
+    // asked again without writes between: nothing to play
+    expect(counts.get('titled')).toBe(3);
+    expect(reads).toBe(1);
+  });
 });
