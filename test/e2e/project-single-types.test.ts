@@ -61,16 +61,30 @@ describe('calls start-up cannot see', () => {
     const name = ['findOne'][0];
     return this[name](ctx);
   },
-  async documents() {
-    return strapi.documents('api::homepage.homepage').findOne({ documentId: 'abc' });
+  async documents(ctx) {
+    const homepage = strapi.documents('api::homepage.homepage');
+    const [first] = await homepage.findMany();
+    return {
+      many: await homepage.findMany(),
+      count: await homepage.count(),
+      first: (await homepage.findFirst())?.headline ?? null,
+      one: first ? (await homepage.findOne({ documentId: first.documentId }))?.headline ?? null : null,
+      other: await homepage.findOne({ documentId: 'abc' }),
+    };
+  },
+  async made() {
+    return strapi.documents('api::homepage.homepage').create({ data: { headline: 'x' } });
   },`),
     );
     schema.write(
       'api/homepage/routes/custom.js',
       ROUTES(`{ method: 'GET', path: '/homepage-probe', handler: 'homepage.probe' },
         { method: 'GET', path: '/homepage-computed', handler: 'homepage.computed' },
-        { method: 'GET', path: '/homepage-documents', handler: 'homepage.documents' },`),
+        { method: 'GET', path: '/homepage-documents', handler: 'homepage.documents' },
+        { method: 'GET', path: '/homepage-made', handler: 'homepage.made' },`),
     );
+    // the core routes, which a routes folder without its core router would not have (as in Strapi)
+    schema.write('api/homepage/routes/homepage.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreRouter('api::homepage.homepage');\n");
     server = await startTestServer({ schemaDir: schema.schemaDir });
   });
   afterEach(() => server.stop());
@@ -88,10 +102,23 @@ describe('calls start-up cannot see', () => {
     expect(line).toContain('TypeError: this[name] is not a function');
   });
 
-  test('strapi.documents(uid).findOne of a single type: a 501 saying why, not a switched-off action', async () => {
-    const answer = await call<RestError>(server.url, 'GET', '/api/homepage-documents', { headers: server.asAdmin });
+  test("strapi.documents(uid) of a single type lists its one document, as Strapi's Document Service does", async () => {
+    const empty = await call<Record<string, unknown>>(server.url, 'GET', '/api/homepage-documents', { headers: server.asAdmin });
+    expect(empty.body).toEqual({ many: [], count: 0, first: null, one: null, other: null });
+    const put = await call(server.url, 'PUT', '/api/homepage', { headers: server.asAdmin, body: { data: { headline: 'Hello' } } });
+    expect(put.status).toBe(200);
+    const answer = await call<{ many: Array<{ headline: string }>; count: number; first: string; one: string; other: unknown }>(server.url, 'GET', '/api/homepage-documents', {
+      headers: server.asAdmin,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.many.map((document) => document.headline)).toEqual(['Hello']);
+    expect(answer.body).toMatchObject({ count: 1, first: 'Hello', one: 'Hello', other: null });
+  });
+
+  test('strapi.documents(uid).create of a single type: a 501 saying why, not a switched-off action', async () => {
+    const answer = await call<RestError>(server.url, 'GET', '/api/homepage-made', { headers: server.asAdmin });
     expect(answer.status).toBe(501);
-    expect(answer.body).toMatchObject({ error: { name: 'NotImplementedError', details: { uid: 'api::homepage.homepage', action: 'findOne' } } });
-    expect(answer.body.error.message).toBe("api::homepage.homepage is a single type, whose core actions are find, update, delete: Folio's strapi.documents(uid) cannot run findOne on it");
+    expect(answer.body).toMatchObject({ error: { name: 'NotImplementedError', details: { uid: 'api::homepage.homepage', action: 'create' } } });
+    expect(answer.body.error.message).toBe("api::homepage.homepage is a single type, whose core actions are find, update, delete: Folio's strapi.documents(uid) cannot run create on it");
   });
 });

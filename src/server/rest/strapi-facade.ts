@@ -71,20 +71,38 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
         throw error;
       }
     };
-    const findMany = async (params: Params = {}) => {
+    const single = contentType.kind === 'singleType';
+    /**
+     * A single type's documents as the Document Service lists them: its REST find answers the one
+     * document (a 404 when there is none), and it has no route by documentId.
+     */
+    const singleDocuments = async (method: string, params: Params = {}, own: readonly string[] = []): Promise<unknown[]> => {
+      // a page of one document is the document: its REST find takes no pagination
+      const unpaged = [...own, 'pagination', ...PAGE_KEYS];
+      const found = await unlessMissing(async () => (await call(contentType, 'find', queryOf(method, params, unpaged))).data);
+      return found === null || found === undefined ? [] : [found];
+    };
+    const findMany = async (params: Params = {}): Promise<unknown> => {
+      if (single) return singleDocuments('findMany', params);
       const paged = Object.keys(params).some((key) => key === 'pagination' || PAGE_KEYS.has(key));
       return (await call(contentType, 'find', queryOf('findMany', paged ? params : { ...params, pageSize: maxLimit }))).data;
+    };
+    const findOneSingle = async (params: Params | undefined) => {
+      const documentId = documentIdOf('findOne', params);
+      const [found] = await singleDocuments('findOne', params, ['documentId']);
+      return (found as { documentId?: unknown } | undefined)?.documentId === documentId ? found : null;
     };
     return strictMembers(
       `strapi.documents('${uid}')`,
       {
         findMany,
         findFirst: async (params?: Params) => {
-          const found = await findMany({ ...params, pagination: { start: 0, limit: 1 } });
+          const found = single ? await singleDocuments('findFirst', params) : await findMany({ ...params, pagination: { start: 0, limit: 1 } });
           return (Array.isArray(found) ? found[0] : found) ?? null;
         },
-        findOne: (params?: Params) => unlessMissing(() => one('findOne', 'findOne', params, ['documentId'])),
+        findOne: (params?: Params) => (single ? findOneSingle(params) : unlessMissing(() => one('findOne', 'findOne', params, ['documentId']))),
         count: async (params?: Params) => {
+          if (single) return (await singleDocuments('count', params)).length;
           const { meta } = await call(contentType, 'find', queryOf('count', { ...params, pagination: { page: 1, pageSize: 1, withCount: true } }));
           return (meta.pagination as { total: number }).total;
         },
