@@ -125,3 +125,19 @@ test('a merge ends while writes keep coming', async () => {
   const { total } = await searched(literal);
   expect(total).toBe(expected(literal, 60_000 + written).length);
 }, 30_000);
+
+test("an update of a document's other fields leaves its trigram entries as they are; one of its text rewrites them", async () => {
+  store = await openStore({ client: 'embedded' }, dataDir);
+  const notes = store.collection('notes');
+  await notes.createIndex({ keys: [['title', 1]], text: true });
+  await insertBatches(1, 20);
+  const before = segments();
+  // each rewritten entry would be a delete (a tombstone every later search checks) and a segment of its own
+  for (let id = 0; id < 5; id++) await notes.updateOne({ id }, { $set: { views: id } });
+  expect(segments()).toBe(before);
+  await notes.updateOne({ id: 3 }, { $set: { title: 'renamed zulu' } });
+  expect(segments()).toBeGreaterThan(before);
+  expect(await searched('zulu')).toEqual({ ids: [3], total: 1 });
+  expect((await searched(titleOf(3))).ids).not.toContain(3);
+  expect((await searched(titleOf(4))).ids).toContain(4);
+});

@@ -7,7 +7,9 @@ import type { CollectionState } from './collection-state';
  * trigram of a query: at 200,000 articles, 11 segments made a title search's full-text lookup 0.59 ms, one
  * segment 0.30 ms. A merge rewrites the whole index (0.9 s at 200,000 articles, on a thread of its own), so it is
  * due once its entries written since the last one reach a quarter of the index (and at least MIN_ROWS): its
- * cost stays proportional to the writes. Small segments that single writes add later cost little to search.
+ * cost stays proportional to the writes. Small segments that single writes add later cost little to search;
+ * the tombstones their deletes leave cost more, and a merge removes them only until the next few hundred
+ * (docs/embedded-store.md).
  */
 
 const MIN_ROWS = 5000;
