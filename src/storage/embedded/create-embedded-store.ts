@@ -49,6 +49,7 @@ export function openEmbeddedStore(dataDir: string): Store {
   try {
     database = openEmbeddedDatabase(join(dataDir, 'store.sqlite'));
     migrateLmdbStore(dataDir, database);
+    database.committed();
   } catch (error) {
     lock.release();
     throw error;

@@ -91,24 +91,29 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * Whether a reader thread, which sees the last commit, can run statements compiled from the catalog in
    * memory: not while another caller's transaction has changed it (a new table, a field's first array read
-   * through the multikey entries, which that transaction wrote). Reads are then run here, blocking; it is rare.
-   * Otherwise a read outside a transaction sees the last commit wherever it runs, and a total it counts is
-   * remembered with the writes numbered since its snapshot played onto it (count-cache), committed or not.
+   * through the multikey entries, which that transaction wrote). Scans are then run here, blocking; it is rare.
    */
   const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
 
   /**
    * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
-   * transaction, to see its writes, when every reader is busy with a scan, and when another caller's
-   * transaction changed the catalog.
+   * transaction, to see its writes, when every reader is busy with a scan, when another caller's transaction
+   * changed the catalog, and for short reads while one is open (they then see its writes, as the remembered
+   * totals, which move as writes are made, do).
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
     if (readersSeeCatalog(database)) {
-      const apart = heavy ? store.readers().all<T>(sql, params) : store.readers().allIfFree<T>(sql, params);
+      const apart = heavy ? store.readers().all<T>(sql, params) : database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
     return database.statement(sql).all(...params) as T[];
   }
+
+  /**
+   * Whether a total counted now may be remembered: not one a reader thread counts while another caller's
+   * transaction is open, since the SQL was compiled against that transaction's catalog.
+   */
+  const mayRemember = (database: EmbeddedDatabase, heavy: boolean | undefined): boolean => !heavy || store.inTransaction() || !database.sqlite.inTransaction;
 
   const readOf = (filter: Filter): Read => {
     const database = store.database();
@@ -176,13 +181,20 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return projection ? projectDocument(document, projection) : document;
     });
 
-  /** `key`: the filter's key in the remembered totals */
-  async function count({ database, state, selection }: Read, filter: Filter, key: string): Promise<number> {
+  /**
+   * `key`: the filter's key in the remembered totals. A count compiled against a catalog that changed before
+   * its answer came (a field's first array, committed while it waited for a reader thread) missed what the
+   * new catalog reads: it is counted again, once, and only the second answer may be remembered.
+   */
+  async function count({ database, state, selection }: Read, filter: Filter, key: string, again = false): Promise<number> {
     if (!state.created) return 0;
     const remembered = state.counts.get(key);
     if (remembered !== undefined) return remembered;
+    const rememberable = mayRemember(database, selection.heavy);
+    const version = database.catalogVersion();
     const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
-    state.counts.remember(key, filter, row.n, row.g ?? 0);
+    if (database.catalogVersion() !== version) return again ? row.n : count(readOf(filter), filter, key, true);
+    if (rememberable) state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
 
@@ -191,26 +203,31 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * it matches ten rows or half the collection) is searched once for both: the page query and the count each
    * ran the search and read every match's scope, twice the work for one request.
    */
-  async function page(filter: Filter, options: FindOptions | undefined): Promise<{ documents: StoredDocument[]; total: number }> {
+  /** `again`: read once already against a catalog that changed meanwhile (see count) */
+  async function page(filter: Filter, options: FindOptions | undefined, again = false): Promise<{ documents: StoredDocument[]; total: number }> {
     const normalized = normalizeFindOptions(options);
     const read = readOf(filter);
     const { database, state, selection } = read;
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
     const remembered = state.counts.get(cacheKey);
-    if (!state.created || !selection.heavy || !readersSeeCatalog(database) || terms === undefined || remembered !== undefined) {
+    if (again || !state.created || !selection.heavy || !readersSeeCatalog(database) || terms === undefined || remembered !== undefined) {
       const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
+    const rememberable = mayRemember(database, true);
     const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
     const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
     const sql =
       `WITH m AS MATERIALIZED (SELECT d.k AS k${columns} ${selection.sql}) ` +
       `SELECT NULL AS k, count(*) AS n, ${GENERATION_SQL} FROM m UNION ALL SELECT * FROM (SELECT k, NULL, NULL FROM m ORDER BY ${order} ${limitSql(normalized.limit)} OFFSET ?)`;
+    const version = database.catalogVersion();
     const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null }>(sql, [...selection.params, name, normalized.skip]);
+    // compiled against a catalog that has changed since: read again, page and total apart
+    if (database.catalogVersion() !== version) return page(filter, options, true);
     const counted = found.find((row) => row.k === null);
     const total = counted?.n ?? 0;
-    state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
+    if (rememberable) state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
     return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }
@@ -275,7 +292,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     },
     // async: a refused filter rejects, as every call of the interface does, rather than throwing
     countDocuments: async (filter) => count(readOf(filter), filter, JSON.stringify(filter)),
-    findPage: page,
+    findPage: (filter, options) => page(filter, options),
     insertOne: (document) => insert([document]),
     insertMany: (documents) => insert(documents),
     updateOne: (filter, spec) => update(filter, spec, 1),

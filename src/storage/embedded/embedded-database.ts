@@ -40,6 +40,8 @@ export interface EmbeddedDatabase {
    * first array): statements compiled from it then read what only this connection has, not a reader thread.
    */
   catalogAhead(): boolean;
+  /** bumped by every change of the catalog in memory (a statement compiled before it may no longer fit the data) */
+  catalogVersion(): number;
   /** the transaction ended with a commit: the catalog in memory is the file's again */
   committed(): void;
   /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
@@ -95,13 +97,20 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     );
   const states = new Map<string, CollectionState>();
   let catalogAhead = false;
+  let catalogVersion = 0;
+  const catalogChanged = (): void => {
+    catalogAhead = true;
+    catalogVersion++;
+  };
   const textMerges = createTextIndexMerges(sqlite);
 
   const storedGeneration = (name: string): number =>
     (statement('SELECT n FROM folio_generations WHERE collection = ?').get(name) as { n: number } | undefined)?.n ?? 0;
 
   function load(): void {
-    catalogAhead = false;
+    // a savepoint undone inside an open transaction leaves that transaction's earlier catalog changes in place
+    if (!sqlite.inTransaction) catalogAhead = false;
+    catalogVersion++;
     for (const state of states.values()) {
       state.created = false;
       state.indexes = [];
@@ -148,7 +157,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       CREATE VIRTUAL TABLE ${quote(text)} USING fts5 (u, content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1');
     `);
     target.created = true;
-    catalogAhead = true;
+    catalogChanged();
     saveCatalog(target);
   }
 
@@ -163,7 +172,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   function noteKinds(target: CollectionState, document: StoredDocument): void {
     for (const { path, before } of collectKinds(document, target.kinds)) {
-      catalogAhead = true;
+      catalogChanged();
       const kinds = target.kinds.get(path)!;
       statement('INSERT OR REPLACE INTO folio_paths (collection, path, kinds) VALUES (?, ?, ?)').run(target.name, path, kinds);
       const gainedArray = !path.includes('.') && (before & KIND.array) === 0 && (kinds & KIND.array) !== 0;
@@ -339,7 +348,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       else addExpressionIndexes(target, spec);
       plans.clear();
       target.indexes.push(spec);
-      catalogAhead = true;
+      catalogChanged();
       saveCatalog(target);
     },
     // a change made outside the store's own transactions (a migration's) is committed once none is open
@@ -347,6 +356,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     committed: () => {
       catalogAhead = false;
     },
+    catalogVersion: () => catalogVersion,
     reload: load,
     close: () => sqlite.close(),
   };
