@@ -201,9 +201,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * A page and its filter's total. A condition the reader threads answer (a text search, read in full whether
    * it matches ten rows or half the collection) is searched once for both: the page query and the count each
-   * ran the search and read every match's scope, twice the work for one request.
+   * ran the search and read every match's scope, twice the work for one request. `again`: read once already,
+   * against a catalog that changed meanwhile (see count).
    */
-  /** `again`: read once already against a catalog that changed meanwhile (see count) */
   async function page(filter: Filter, options: FindOptions | undefined, again = false): Promise<{ documents: StoredDocument[]; total: number }> {
     const normalized = normalizeFindOptions(options);
     const read = readOf(filter);
