@@ -115,10 +115,15 @@ describe('calls start-up cannot see', () => {
     expect(answer.body).toMatchObject({ count: 1, first: 'Hello', one: 'Hello', other: null });
   });
 
-  test('strapi.documents(uid).create of a single type: a 501 saying why, not a switched-off action', async () => {
-    const answer = await call<RestError>(server.url, 'GET', '/api/homepage-made', { headers: server.asAdmin });
-    expect(answer.status).toBe(501);
-    expect(answer.body).toMatchObject({ error: { name: 'NotImplementedError', details: { uid: 'api::homepage.homepage', action: 'create' } } });
-    expect(answer.body.error.message).toBe("api::homepage.homepage is a single type, whose core actions are find, update, delete: Folio's strapi.documents(uid) cannot run create on it");
+  test("strapi.documents(uid).create of a single type creates its document, and refuses a second one", async () => {
+    const made = await call<{ headline: string; documentId: string }>(server.url, 'GET', '/api/homepage-made', { headers: server.asAdmin });
+    expect(made.status).toBe(200);
+    expect(made.body.headline).toBe('x');
+    const listed = await call<{ many: Array<{ documentId: string }>; count: number }>(server.url, 'GET', '/api/homepage-documents', { headers: server.asAdmin });
+    expect(listed.body.count).toBe(1);
+    expect(listed.body.many[0].documentId).toBe(made.body.documentId);
+    const again = await call<RestError>(server.url, 'GET', '/api/homepage-made', { headers: server.asAdmin });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({ name: 'ValidationError', message: 'api::homepage.homepage is a single type and has its document already: update it instead' });
   });
 });

@@ -21,7 +21,6 @@ import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-fac
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
 import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
 import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
-import { coreActionsOf } from '../../project/core-router';
 import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
@@ -58,16 +57,13 @@ const SERVER_URL = new URL('http://folio.internal/api');
  * call runs; Folio runs a core action through its GraphQL operation, which is gone. Strapi's
  * NotImplementedError (501): the server lacks what the code asks for. Not a 405: the route's own
  * method is served on its path, so no `Allow` could name what the client should do instead. Not a
- * 500: nothing failed, the project switched the action off. The same class answers
- * `strapi.documents(uid).findOne` or `create` of a single type, whose core actions lack them.
+ * 500: nothing failed, the project switched the action off.
  */
-const unservedActionError = (contentType: ContentType, action: CoreAction) => {
-  const details = { uid: contentType.uid, action };
-  if (!coreActionsOf(contentType).includes(action)) {
-    return new NotImplementedError(`${contentType.uid} is a single type, whose core actions are ${coreActionsOf(contentType).join(', ')}: Folio's strapi.documents(uid) cannot run ${action} on it`, details);
-  }
-  return new NotImplementedError(`The ${action} action of ${contentType.uid} is switched off by the Shadow CRUD configuration: Folio runs a core action through its GraphQL operation, so project code cannot call it`, details);
-};
+const unservedActionError = (contentType: ContentType, action: CoreAction) =>
+  new NotImplementedError(`The ${action} action of ${contentType.uid} is switched off by the Shadow CRUD configuration: Folio runs a core action through its GraphQL operation, so project code cannot call it`, {
+    uid: contentType.uid,
+    action,
+  });
 
 const needsDocumentId = (contentType: ContentType, action: CoreAction) => contentType.kind === 'collectionType' && (action === 'findOne' || action === 'update' || action === 'delete');
 

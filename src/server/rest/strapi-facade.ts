@@ -2,7 +2,7 @@ import { format } from 'node:util';
 import type { ContentType, Models } from '../../models/types';
 import type { CoreAction } from '../../project/strapi-packages';
 import { strictMembers } from '../../common/strict-members';
-import { NotFoundError } from '../../project/strapi-errors';
+import { NotFoundError, ValidationError } from '../../project/strapi-errors';
 
 /**
  * The part of Strapi's `strapi` object that project policies and middlewares get:
@@ -106,7 +106,14 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
           const { meta } = await call(contentType, 'find', queryOf('count', { ...params, pagination: { page: 1, pageSize: 1, withCount: true } }));
           return (meta.pagination as { total: number }).total;
         },
-        create: async (params?: Params) => (await call(contentType, 'create', queryOf('create', params, ['data']), { body: { data: params?.data } })).data,
+        create: async (params?: Params) => {
+          if (!single) return (await call(contentType, 'create', queryOf('create', params, ['data']), { body: { data: params?.data } })).data;
+          // a single type has one document: REST creates it by its update, and a second one has no place
+          if ((await singleDocuments('create', params, ['data'])).length > 0) {
+            throw new ValidationError(`${uid} is a single type and has its document already: update it instead`, { uid });
+          }
+          return (await call(contentType, 'update', queryOf('create', params, ['data']), { body: { data: params?.data } })).data;
+        },
         update: (params?: Params) => unlessMissing(() => one('update', 'update', params, ['documentId', 'data'], { data: params?.data })),
         delete: async (params?: Params) => {
           await unlessMissing(() => one('delete', 'delete', params, ['documentId']));
