@@ -87,6 +87,15 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
       const paged = Object.keys(params).some((key) => key === 'pagination' || PAGE_KEYS.has(key));
       return (await call(contentType, 'find', queryOf('findMany', paged ? params : { ...params, pageSize: maxLimit }))).data;
     };
+    /**
+     * Whether a single type's update, delete or publish names another document than the type's own (its draft, in
+     * the asked locale): Strapi's Document Service then finds nothing to change.
+     */
+    const namesAnotherSingle = async (method: string, params: Params | undefined): Promise<boolean> => {
+      if (!single || params?.documentId === undefined) return false;
+      const [own] = await singleDocuments(method, { locale: params.locale });
+      return (own as { documentId?: unknown } | undefined)?.documentId !== params.documentId;
+    };
     const findOneSingle = async (params: Params | undefined) => {
       const documentId = documentIdOf('findOne', params);
       const [found] = await singleDocuments('findOne', params, ['documentId']);
@@ -109,17 +118,20 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
         create: async (params?: Params) => {
           if (!single) return (await call(contentType, 'create', queryOf('create', params, ['data']), { body: { data: params?.data } })).data;
           // a single type has one document: REST creates it by its update, and a second one has no place
-          if ((await singleDocuments('create', params, ['data'])).length > 0) {
+          // (looked for as a draft whatever status the call asks for: a published one always has its draft)
+          if ((await singleDocuments('create', { locale: params?.locale })).length > 0) {
             throw new ValidationError(`${uid} is a single type and has its document already: update it instead`, { uid });
           }
           return (await call(contentType, 'update', queryOf('create', params, ['data']), { body: { data: params?.data } })).data;
         },
-        update: (params?: Params) => unlessMissing(() => one('update', 'update', params, ['documentId', 'data'], { data: params?.data })),
+        update: async (params?: Params) =>
+          (await namesAnotherSingle('update', params)) ? null : unlessMissing(() => one('update', 'update', params, ['documentId', 'data'], { data: params?.data })),
         delete: async (params?: Params) => {
-          await unlessMissing(() => one('delete', 'delete', params, ['documentId']));
+          if (!(await namesAnotherSingle('delete', params))) await unlessMissing(() => one('delete', 'delete', params, ['documentId']));
           return { documentId: params?.documentId ?? null };
         },
         publish: async (params?: Params) => {
+          if (await namesAnotherSingle('publish', params)) return { documentId: params?.documentId ?? null, entries: [] };
           const published = await one('update', 'publish', { ...params, status: 'published' }, ['documentId'], { data: {} });
           return { documentId: params?.documentId ?? null, entries: [published] };
         },
