@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/storage/open-store';
 import type { Store } from '../../src/storage/types';
+import { heldTransaction as held } from '../support/held-transaction';
 
 /**
  * Reads and remembered totals around catalog changes (a new collection, index or text index, a field's first
@@ -25,20 +26,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** a transaction that runs `before`, then waits for `go`, runs `after`, and commits */
-function heldTransaction(before: () => Promise<void>, after: () => Promise<void> = async () => undefined) {
-  let go!: () => void;
-  const gate = new Promise<void>((resolve) => (go = resolve));
-  let begun!: () => void;
-  const started = new Promise<void>((resolve) => (begun = resolve));
-  const done = store.transaction(async () => {
-    await before();
-    begun();
-    await gate;
-    await after();
-  });
-  return { started, go, done };
-}
+const heldTransaction = (before: () => Promise<unknown>, after?: () => Promise<unknown>) => held(store, before, after);
 
 test('a write refused inside a transaction that created a collection: reads outside it still see the collection', async () => {
   const fresh = store.collection('fresh');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/storage/open-store';
 import type { Store } from '../../src/storage/types';
+import { heldTransaction } from '../support/held-transaction';
 
 /**
  * A total counted on a reader thread misses the writes committed after its snapshot and those of a
@@ -67,18 +68,10 @@ test('a total counted on a reader thread while writes commit has them played ont
 });
 
 /** runs `work` in a transaction held open until the returned `release` is called */
-const holdTransaction = async (work: () => Promise<void>): Promise<{ release: () => void; done: Promise<void> }> => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let begun!: () => void;
-  const started = new Promise<void>((resolve) => (begun = resolve));
-  const done = store.transaction(async () => {
-    await work();
-    begun();
-    await held;
-  });
+const holdTransaction = async (work: () => Promise<unknown>): Promise<{ release: () => void; done: Promise<void> }> => {
+  const { started, go, done } = heldTransaction(store, work);
   await started;
-  return { release, done };
+  return { release: go, done };
 };
 
 test('reads outside an open transaction that changed the catalog answer from the main connection, and stay right after it', async () => {

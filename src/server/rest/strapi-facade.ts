@@ -72,6 +72,7 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
       }
     };
     const single = contentType.kind === 'singleType';
+    const documentIdOfFound = (found: unknown): unknown => (found as { documentId?: unknown } | undefined)?.documentId;
     /**
      * A single type's documents as the Document Service lists them: its REST find answers the one
      * document (a 404 when there is none), and it has no route by documentId.
@@ -94,12 +95,12 @@ export const createStrapiFacade = (models: Models, call: CoreCall, log: StrapiLo
     const namesAnotherSingle = async (method: string, params: Params | undefined): Promise<boolean> => {
       if (!single || params?.documentId === undefined) return false;
       const [own] = await singleDocuments(method, { locale: params.locale });
-      return (own as { documentId?: unknown } | undefined)?.documentId !== params.documentId;
+      return documentIdOfFound(own) !== params.documentId;
     };
     const findOneSingle = async (params: Params | undefined) => {
       const documentId = documentIdOf('findOne', params);
       const [found] = await singleDocuments('findOne', params, ['documentId']);
-      return (found as { documentId?: unknown } | undefined)?.documentId === documentId ? found : null;
+      return documentIdOfFound(found) === documentId ? found : null;
     };
     return strictMembers(
       `strapi.documents('${uid}')`,

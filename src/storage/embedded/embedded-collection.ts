@@ -111,7 +111,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
 
   /**
    * Whether a total counted now may be remembered: not one a reader thread counts while another caller's
-   * transaction is open, since the SQL was compiled against that transaction's catalog.
+   * transaction is open. It counts the last commit, while the remembered totals count that transaction's writes
+   * as they are made: remembered with them played on, the next count would answer another number than this one
+   * with no write between.
    */
   const mayRemember = (database: EmbeddedDatabase, heavy: boolean | undefined): boolean => !heavy || store.inTransaction() || !database.sqlite.inTransaction;
 

@@ -201,8 +201,12 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     if (statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid = ?`).run(key * MAX_TEXT_PATHS + slot).changes > 0) textMerges.written(target);
   }
 
-  function removeEntries(target: CollectionState, key: number): void {
+  function removeMultikeyEntries(target: CollectionState, key: number): void {
     statement(`DELETE FROM ${quote(target.tables.multikey)} WHERE k = ?`).run(key);
+  }
+
+  function removeEntries(target: CollectionState, key: number): void {
+    removeMultikeyEntries(target, key);
     for (let slot = 0; slot < target.textPaths.length; slot++) removeText(target, key, slot);
   }
 
@@ -213,7 +217,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
    * update of a document's other fields (views, relations, publication) no longer deletes any.
    */
   function replaceEntries(target: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void {
-    statement(`DELETE FROM ${quote(target.tables.multikey)} WHERE k = ?`).run(key);
+    removeMultikeyEntries(target, key);
     addMultikeyEntries(target, key, document);
     target.textPaths.forEach((path, slot) => {
       const value = getPath(document, path);
