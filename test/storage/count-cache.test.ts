@@ -1,15 +1,23 @@
-import { createCountCache } from '../../src/storage/embedded/count-cache';
+import { createCountCache, type CountCache } from '../../src/storage/embedded/count-cache';
+import type { StoredDocument } from '../../src/storage/types';
+
+/** a write, committed on its own */
+const commit = (counts: CountCache, before: StoredDocument | undefined, after: StoredDocument | undefined): number => {
+  const generation = counts.written(before, after === undefined ? undefined : JSON.stringify(after));
+  counts.committed();
+  return generation;
+};
 
 describe('count cache', () => {
   test('a remembered total moves by what its filter says of the documents a write replaced and stored', () => {
     const counts = createCountCache();
     counts.remember('published', { _status: 'published' }, 10, 0);
     counts.remember('big', { n: { $gte: 100 } }, 3, 0);
-    expect(counts.written(undefined, JSON.stringify({ _status: 'published', n: 150 }))).toBe(1);
+    expect(commit(counts, undefined, { _status: 'published', n: 150 })).toBe(1);
     expect([counts.get('published'), counts.get('big')]).toEqual([11, 4]);
-    counts.written({ _status: 'published', n: 150 }, JSON.stringify({ _status: 'draft', n: 150 }));
+    commit(counts, { _status: 'published', n: 150 }, { _status: 'draft', n: 150 });
     expect([counts.get('published'), counts.get('big')]).toEqual([10, 4]);
-    counts.written({ _status: 'draft', n: 150 }, undefined);
+    commit(counts, { _status: 'draft', n: 150 }, undefined);
     expect([counts.get('published'), counts.get('big')]).toEqual([10, 3]);
     expect(counts.generation).toBe(3);
     counts.reset(2);
@@ -19,10 +27,10 @@ describe('count cache', () => {
 
   test('a total counted before the last writes has them played onto it', () => {
     const counts = createCountCache(5);
-    counts.written(undefined, JSON.stringify({ _status: 'published' }));
-    counts.written(undefined, JSON.stringify({ _status: 'draft' }));
-    counts.written({ _status: 'published' }, undefined);
-    counts.written(undefined, JSON.stringify({ _status: 'published' }));
+    commit(counts, undefined, { _status: 'published' });
+    commit(counts, undefined, { _status: 'draft' });
+    commit(counts, { _status: 'published' }, undefined);
+    commit(counts, undefined, { _status: 'published' });
     // counted on a snapshot that saw the first of the four writes (generation 6)
     counts.remember('published', { _status: 'published' }, 40, 6);
     expect(counts.get('published')).toBe(40);
@@ -35,7 +43,7 @@ describe('count cache', () => {
 
   test('a total counted before writes no longer kept is not remembered', () => {
     const counts = createCountCache();
-    for (let i = 0; i < 1100; i++) counts.written(undefined, JSON.stringify({ n: i }));
+    for (let i = 0; i < 1100; i++) commit(counts, undefined, { n: i });
     counts.remember('early', { n: { $gte: 0 } }, 10, 10);
     expect(counts.get('early')).toBeUndefined();
     counts.remember('recent', { n: { $gte: 0 } }, 1000, 1000);
@@ -64,7 +72,7 @@ describe('count cache', () => {
     counts.remember('common word', { title: { $regex: 'a', $options: 'i' } }, 50_000, 0);
     for (let i = 0; i < 1000; i++) counts.remember(`f${i}`, { n: i }, i, 0);
     expect(counts.get('common word')).toBe(50_000);
-    counts.written(undefined, JSON.stringify({ title: 'A new one' }));
+    commit(counts, undefined, { title: 'A new one' });
     expect(counts.get('common word')).toBe(50_001);
     // at most 128 of them, the oldest first out
     for (let i = 0; i < 128; i++) counts.remember(`large ${i}`, { n: i }, 2000 + i, 1);
@@ -77,13 +85,51 @@ describe('count cache', () => {
     counts.remember('titled', { title: { $regex: 'a', $options: 'i' } }, 3, 0);
     let reads = 0;
     const removed = Object.defineProperty({}, 'title', { enumerable: true, get: () => (reads++, 'An old one') });
-    counts.written(removed, undefined);
-    counts.written(undefined, JSON.stringify({ title: 'another' }));
+    commit(counts, removed, undefined);
+    commit(counts, undefined, { title: 'another' });
     expect(reads).toBe(0);
     expect(counts.get('titled')).toBe(3);
     expect(reads).toBe(1);
     // asked again without writes between: nothing to play
     expect(counts.get('titled')).toBe(3);
     expect(reads).toBe(1);
+  });
+});
+
+describe('count cache and an open transaction', () => {
+  const published = { _status: 'published' };
+
+  test('totals are kept as of the last commit: the open transaction’s writes count for its own reads only', () => {
+    const counts = createCountCache();
+    counts.remember('published', published, 3, 0);
+    counts.written(undefined, JSON.stringify(published));
+    expect(counts.get('published')).toBe(3);
+    expect(counts.get('published', true)).toBe(4);
+    counts.committed();
+    expect(counts.get('published')).toBe(4);
+  });
+
+  test('a total counted inside the open transaction has its writes taken out for the reads outside it', () => {
+    const counts = createCountCache();
+    counts.written(undefined, JSON.stringify(published));
+    // counted on the transaction's connection, which sees the write (generation 1)
+    counts.remember('published', published, 4, 1);
+    expect(counts.get('published')).toBe(3);
+    expect(counts.get('published', true)).toBe(4);
+  });
+
+  test('a savepoint undone inside the transaction drops its writes and keeps the totals and the writes before it', () => {
+    const counts = createCountCache();
+    counts.remember('published', published, 3, 0);
+    counts.written(undefined, JSON.stringify(published));
+    counts.written(undefined, JSON.stringify(published));
+    counts.undo(1);
+    expect(counts.generation).toBe(1);
+    expect(counts.get('published', true)).toBe(4);
+    counts.committed();
+    expect(counts.get('published')).toBe(4);
+    counts.written(undefined, JSON.stringify(published));
+    counts.committed();
+    expect(counts.get('published')).toBe(5);
   });
 });

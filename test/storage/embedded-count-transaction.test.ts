@@ -115,3 +115,28 @@ test('a scan of a collection created by an open transaction is read outside it',
   release();
   await done;
 });
+
+test('outside an open transaction, reads, counts and pages see the last commit, not its writes', async () => {
+  const books = store.collection('books');
+  await books.createIndex({ keys: [['shelf', 1]] });
+  await books.insertMany([{ id: 1, shelf: 1, title: 'ab one' }, { id: 2, shelf: 1, title: 'ab two' }]);
+  // a two-letter literal is decided document by document: on a reader thread, which sees the last commit
+  const scan = { title: { $regex: 'ab', $options: 'i' } };
+  const page = async () => {
+    const { documents, total } = await books.findPage(scan, { sort: [['id', 1]], limit: 10 });
+    return { ids: documents.map((book) => book.id), total };
+  };
+  const { release, done } = await holdTransaction(async () => {
+    await books.insertOne({ id: 3, shelf: 1, title: 'ab three' });
+    // the transaction's own reads see its write, and remember the totals they count
+    expect(await books.countDocuments(scan)).toBe(3);
+    expect(await books.countDocuments({ shelf: 1 })).toBe(3);
+  });
+  expect((await books.find({ shelf: 1 })).map((book) => book.id)).toEqual([1, 2]);
+  expect(await books.countDocuments({ shelf: 1 })).toBe(2);
+  expect(await page()).toEqual({ ids: [1, 2], total: 2 });
+  release();
+  await done;
+  expect(await books.countDocuments({ shelf: 1 })).toBe(3);
+  expect(await page()).toEqual({ ids: [1, 2, 3], total: 3 });
+});

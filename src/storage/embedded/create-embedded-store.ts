@@ -36,9 +36,10 @@ const MAX_READERS = 8;
  * - writes are serialised; each operation is all-or-nothing (an insertMany that hits a unique violation
  *   inserts nothing);
  * - `transaction(work)` holds the write lock for the whole of `work`: its writes commit together when `work`
- *   resolves, or are all undone when it throws. Other writers wait; readers are not blocked and may see the
- *   transaction's writes before it commits (read uncommitted). Nested calls join the outer transaction. `work`
- *   must not wait on a write made outside it (that write waits for `work`).
+ *   resolves, or are all undone when it throws. Other writers wait; reads outside it are not blocked and see
+ *   the last commit (on the reader threads), not its writes, except while it has changed the catalog (a new
+ *   collection, a field's first array: then they read what it wrote). Nested calls join the outer transaction.
+ *   `work` must not wait on a write made outside it (that write waits for `work`).
  * - one process per data directory (a `store.pid` lock file): the count cache and catalog live in the process.
  */
 

@@ -96,26 +96,18 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
 
   /**
-   * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
-   * transaction, to see its writes, when every reader is busy with a scan, when another caller's transaction
-   * changed the catalog, and for short reads while one is open (they then see its writes, as the remembered
-   * totals, which move as writes are made, do).
+   * A statement's rows: on a reader thread when it may scan, while another caller's transaction is open (a
+   * reader sees the last commit, not that transaction's writes, as the remembered totals do), or when one is
+   * free (reader-pool); here inside a transaction, to see its writes, when every reader is busy with a scan,
+   * and when another caller's transaction changed the catalog.
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
     if (readersSeeCatalog(database)) {
-      const apart = heavy ? store.readers().all<T>(sql, params) : database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
+      const apart = heavy || database.sqlite.inTransaction ? store.readers().all<T>(sql, params) : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
     return database.statement(sql).all(...params) as T[];
   }
-
-  /**
-   * Whether a total counted now may be remembered: not one a reader thread counts while another caller's
-   * transaction is open. It counts the last commit, while the remembered totals count that transaction's writes
-   * as they are made: remembered with them played on, the next count would answer another number than this one
-   * with no write between.
-   */
-  const mayRemember = (database: EmbeddedDatabase, heavy: boolean | undefined): boolean => !heavy || store.inTransaction() || !database.sqlite.inTransaction;
 
   const readOf = (filter: Filter): Read => {
     const database = store.database();
@@ -190,13 +182,12 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    */
   async function count({ database, state, selection }: Read, filter: Filter, key: string, again = false): Promise<number> {
     if (!state.created) return 0;
-    const remembered = state.counts.get(key);
+    const remembered = state.counts.get(key, store.inTransaction());
     if (remembered !== undefined) return remembered;
-    const rememberable = mayRemember(database, selection.heavy);
     const version = database.catalogVersion();
     const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
     if (database.catalogVersion() !== version) return again ? row.n : count(readOf(filter), filter, key, true);
-    if (rememberable) state.counts.remember(key, filter, row.n, row.g ?? 0);
+    state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
 
@@ -212,12 +203,11 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const { database, state, selection } = read;
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
-    const remembered = state.counts.get(cacheKey);
+    const remembered = state.counts.get(cacheKey, store.inTransaction());
     if (again || !state.created || !selection.heavy || !readersSeeCatalog(database) || terms === undefined || remembered !== undefined) {
       const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
-    const rememberable = mayRemember(database, true);
     const columns = terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('');
     const order = orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction]));
     const sql =
@@ -229,7 +219,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     if (database.catalogVersion() !== version) return page(filter, options, true);
     const counted = found.find((row) => row.k === null);
     const total = counted?.n ?? 0;
-    if (rememberable) state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
+    state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
     const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
     return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }
@@ -323,7 +313,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
         if (!state.created) return;
         const selection = compileSelection(state, filter, quote(state.tables.docs));
         const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
-        const batch = database.statement(sql).all(...selection.params, after) as Row[];
+        const batch = await select<Row>(database, sql, [...selection.params, after], false);
         if (batch.length === 0) return;
         yield documentsOf(batch, undefined);
         after = batch[batch.length - 1].k;

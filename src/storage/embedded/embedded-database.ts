@@ -42,7 +42,7 @@ export interface EmbeddedDatabase {
   catalogAhead(): boolean;
   /** bumped by every change of the catalog in memory (a statement compiled before it may no longer fit the data) */
   catalogVersion(): number;
-  /** the transaction ended with a commit: the catalog in memory is the file's again */
+  /** the transaction ended with a commit: the catalog in memory is the file's again, and its writes count in the remembered totals */
   committed(): void;
   /** re-reads the catalog: after a rollback the in-memory view may be ahead of the file */
   reload(): void;
@@ -116,7 +116,9 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       state.indexes = [];
       state.textPaths = [];
       state.kinds = new Map();
-      state.counts.reset(storedGeneration(state.name));
+      // a savepoint undone: the open transaction's earlier writes stay, as do the totals of the last commit
+      if (sqlite.inTransaction) state.counts.undo(storedGeneration(state.name));
+      else state.counts.reset(storedGeneration(state.name));
     }
     const rows = statement('SELECT name, indexes, text_paths FROM folio_catalog').all() as Array<{ name: string; indexes: string; text_paths: string }>;
     for (const row of rows) {
@@ -359,6 +361,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     catalogAhead: () => catalogAhead && sqlite.inTransaction,
     committed: () => {
       catalogAhead = false;
+      for (const state of states.values()) state.counts.committed();
     },
     catalogVersion: () => catalogVersion,
     reload: load,
