@@ -133,3 +133,43 @@ test('reads outside an open transaction answer one state: a count does not chang
   expect(found).toBe(first);
   expect(page.total).toBe(page.documents.length);
 });
+
+test('while an open transaction has changed the catalog, counts and pages outside it read its writes, as their documents do', async () => {
+  const articles = store.collection('ahead');
+  await articles.createIndex({ keys: [['category', 1]] });
+  await articles.insertMany([{ id: 1, category: 'news' }, { id: 2, category: 'news' }]);
+  // a matching document whose `tags` holds the field's first array: the catalog is ahead until the commit
+  const { started, go, done } = heldTransaction(() => articles.insertOne({ id: 3, category: 'news', tags: ['x'] }));
+  await started;
+  const first = await articles.countDocuments({ category: 'news' });
+  const second = await articles.countDocuments({ category: 'news' });
+  const found = (await articles.find({ category: 'news' })).map((article) => article.id);
+  const page = await articles.findPage({ category: 'news' }, { sort: [['id', 1]], limit: 10 });
+  go();
+  await done;
+  const after = await articles.countDocuments({ category: 'news' });
+  expect({ first, second, found, page: { ids: page.documents.map((article) => article.id), total: page.total }, after }).toEqual({
+    first: 3,
+    second: 3,
+    found: [1, 2, 3],
+    page: { ids: [1, 2, 3], total: 3 },
+    after: 3,
+  });
+});
+
+test('the count of a collection an open transaction created agrees with its documents outside it', async () => {
+  const created = store.collection('created-counted');
+  const { started, go, done } = heldTransaction(() => created.insertOne({ id: 1, title: 'x' }));
+  await started;
+  const first = await created.countDocuments({});
+  const second = await created.countDocuments({});
+  const page = await created.findPage({}, { limit: 10 });
+  go();
+  await done;
+  expect({ first, second, page: { n: page.documents.length, total: page.total }, after: await created.countDocuments({}) }).toEqual({
+    first: 1,
+    second: 1,
+    page: { n: 1, total: 1 },
+    after: 1,
+  });
+});

@@ -140,3 +140,14 @@ test('outside an open transaction, reads, counts and pages see the last commit, 
   expect(await books.countDocuments({ shelf: 1 })).toBe(3);
   expect(await page()).toEqual({ ids: [1, 2, 3], total: 3 });
 });
+
+test('outside an open transaction, the collections listed are those of the last commit, as their reads are', async () => {
+  const lone = store.collection('lone');
+  await lone.insertOne({ id: 1 });
+  const { release, done } = await holdTransaction(() => lone.deleteOne({ id: 1 }));
+  const listed = (await store.listCollections()).includes('lone');
+  const found = (await lone.find({})).length;
+  release();
+  await done;
+  expect({ listed, found, after: (await store.listCollections()).includes('lone') }).toEqual({ listed: true, found: 1, after: false });
+});

@@ -167,8 +167,15 @@ export function openEmbeddedStore(dataDir: string): Store {
     engine: 'embedded',
     collection,
     async listCollections() {
-      const sqlite = open().sqlite;
-      return database.catalogNames().filter((name) => sqlite.prepare(`SELECT 1 FROM "c:${name}" LIMIT 1`).get() !== undefined);
+      const { sqlite } = open();
+      const names = database.catalogNames();
+      const probe = (name: string): string => `SELECT 1 FROM "c:${name}" LIMIT 1`;
+      // outside another caller's open transaction, as the collections' reads (export-store reads both): the last commit
+      if (sqlite.inTransaction && !access.inTransaction() && !database.catalogAhead()) {
+        const found = await Promise.all(names.map((name) => readers.all(probe(name), [])));
+        return names.filter((_, index) => found[index].length > 0);
+      }
+      return names.filter((name) => sqlite.prepare(probe(name)).get() !== undefined);
     },
     async nextSequence(name) {
       assertSequenceName(name);

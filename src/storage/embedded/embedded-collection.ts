@@ -92,6 +92,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * Whether a reader thread, which sees the last commit, can run statements compiled from the catalog in
    * memory: not while another caller's transaction has changed it (a new table, a field's first array read
    * through the multikey entries, which that transaction wrote). Scans are then run here, blocking; it is rare.
+   * Reads here see the open transaction's writes: so do the totals they are given (count-cache's `uncommitted`).
    */
   const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
 
@@ -182,7 +183,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    */
   async function count({ database, state, selection }: Read, filter: Filter, key: string, again = false): Promise<number> {
     if (!state.created) return 0;
-    const remembered = state.counts.get(key, store.inTransaction());
+    const remembered = state.counts.get(key, !readersSeeCatalog(database));
     if (remembered !== undefined) return remembered;
     const version = database.catalogVersion();
     const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
@@ -203,7 +204,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const { database, state, selection } = read;
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
-    const remembered = state.counts.get(cacheKey, store.inTransaction());
+    const remembered = state.counts.get(cacheKey, !readersSeeCatalog(database));
     if (again || !state.created || !selection.heavy || !readersSeeCatalog(database) || terms === undefined || remembered !== undefined) {
       const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
