@@ -171,11 +171,8 @@ export function openEmbeddedStore(dataDir: string): Store {
       const names = database.catalogNames();
       const probe = (name: string): string => `SELECT 1 FROM "c:${name}" LIMIT 1`;
       // outside another caller's open transaction, as the collections' reads (export-store reads both): the last commit
-      if (sqlite.inTransaction && !access.inTransaction() && !database.catalogAhead()) {
-        const found = await Promise.all(names.map((name) => readers.all(probe(name), [])));
-        return names.filter((_, index) => found[index].length > 0);
-      }
-      return names.filter((name) => sqlite.prepare(probe(name)).get() !== undefined);
+      const lastCommit = sqlite.inTransaction && !access.inTransaction() && !database.catalogAhead();
+      return names.filter((name) => (lastCommit ? database.committedStatement(probe(name)) : database.statement(probe(name))).get() !== undefined);
     },
     async nextSequence(name) {
       assertSequenceName(name);

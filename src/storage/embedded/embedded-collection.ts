@@ -97,14 +97,18 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
 
   /**
-   * A statement's rows: on a reader thread when it may scan, while another caller's transaction is open (a
-   * reader sees the last commit, not that transaction's writes, as the remembered totals do), or when one is
-   * free (reader-pool); here inside a transaction, to see its writes, when every reader is busy with a scan,
-   * and when another caller's transaction changed the catalog.
+   * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
+   * transaction, to see its writes, when every reader is busy with a scan, and when another caller's transaction
+   * changed the catalog. A short read outside another caller's open transaction is read here on the connection
+   * that sees the last commit, not its writes, as the remembered totals do: sent to a reader thread instead, a
+   * get-one could wait for a thread to start or a scan to end (a subscription's read-back then came after the
+   * next write had deleted the document).
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
     if (readersSeeCatalog(database)) {
-      const apart = heavy || database.sqlite.inTransaction ? store.readers().all<T>(sql, params) : store.readers().allIfFree<T>(sql, params);
+      if (heavy) return store.readers().all<T>(sql, params);
+      if (database.sqlite.inTransaction) return database.committedStatement(sql).all(...params) as T[];
+      const apart = store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
     return database.statement(sql).all(...params) as T[];

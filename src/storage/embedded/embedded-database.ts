@@ -24,6 +24,11 @@ export interface EmbeddedDatabase {
   catalogNames(): string[];
   /** a cached prepared statement */
   statement(sql: string): Statement;
+  /**
+   * a cached prepared statement of a second connection on this thread, which reads the last commit: short reads
+   * outside another caller's open transaction, which the main connection would answer with its writes
+   */
+  committedStatement(sql: string): Statement;
   /** whether SQLite's plan for `sql` (with `params`) sorts its rows apart, in a temporary b-tree; remembered by statement */
   sortsApart(sql: string, params: readonly unknown[]): boolean;
   insert(state: CollectionState, document: StoredDocument): void;
@@ -91,6 +96,16 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   const statements = new Map<string, Statement>();
   const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
+  // opened when first needed: most stores never read while a transaction is open
+  let lastCommit: SqliteDatabase | undefined;
+  const openLastCommit = (): SqliteDatabase => {
+    const connection = new Database(file, { readonly: true, fileMustExist: true });
+    connection.pragma('cache_size = -16384');
+    registerFunctions(connection);
+    return connection;
+  };
+  const committedStatements = new Map<string, Statement>();
+  const committedStatement = (sql: string): Statement => cached(committedStatements, sql, MAX_STATEMENTS, () => (lastCommit ??= openLastCommit()).prepare(sql));
   const sortsApart = (sql: string, params: readonly unknown[]): boolean =>
     cached(plans, sql, MAX_STATEMENTS, () =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),
@@ -304,6 +319,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     state,
     catalogNames: () => [...states.values()].filter((entry) => entry.created).map((entry) => entry.name),
     statement,
+    committedStatement,
     sortsApart,
     textIndexesDue: () => textMerges.due(states.values()),
     fragmentedTextIndexes: () => textMerges.fragmented(states.values()),
@@ -365,7 +381,10 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     },
     catalogVersion: () => catalogVersion,
     reload: load,
-    close: () => sqlite.close(),
+    close: () => {
+      lastCommit?.close();
+      sqlite.close();
+    },
   };
 }
 
