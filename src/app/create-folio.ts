@@ -64,7 +64,7 @@ export const createFolio = async ({ models: schemaModels, config, store: givenSt
   await ensureIndexes(models, store);
   await backfillBigintSortKeys(models, store);
   const events = createContentEvents({ models, config, store, dataDir });
-  const documents = createDocumentService({ models, store, i18n: config.i18n, recordChange: events.recordChange, countFiles: (ids) => countFiles(store, ids) });
+  const documents = createDocumentService({ models, store: events.watch(store), i18n: config.i18n, recordChange: events.recordChange, countFiles: (ids) => countFiles(store, ids) });
   // before any module: a production start without secrets fails first
   const secrets = await loadAuthSecrets({ config, store, dataDir });
   const services: Services = { models, config, store, documents, events: events.feed, dataDir, credentials: createCredentials(secrets, config, store) };

@@ -33,18 +33,42 @@ export const createContentEvents = ({ models, config, store, dataDir, pollInterv
   const feed = createEventFeed({ outbox });
   let control: ControlSocket | undefined;
 
+  // changes recorded so far: a transaction that recorded some wakes the worker and the feed when it ends
+  let recorded = 0;
+  const nudge = (): void => {
+    worker.nudge();
+    feed.nudge();
+  };
   const recordChange = async (change: DocumentChange): Promise<void> => {
     if (!emitsEvents(change.contentType)) return;
     await outbox.record(payloadOf(change));
-    // Woken after this turn: by then the transaction has usually committed, and a claim waits for it anyway.
-    worker.nudge();
-    feed.nudge();
+    recorded += 1;
+    // Also at once: a transaction made of store calls alone has usually committed when the feed reads.
+    nudge();
   };
 
   return {
     outbox,
     feed,
     recordChange,
+    /**
+     * `store`, whose transactions wake the worker and the feed again once they have ended: the events they
+     * recorded are then committed. Woken only while one was still open (when the change was recorded, and the
+     * transaction went on, publishing), the feed read the last commit without them and found them at its next
+     * poll, a quarter of a second later.
+     */
+    watch: (store: Store): Store => {
+      const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
+        const before = recorded;
+        try {
+          return await store.transaction(work);
+        } finally {
+          if (recorded !== before) nudge();
+        }
+      };
+      // the rest read from `store` when called: what is set on it later (a collection wrapped) holds here too
+      return Object.assign(Object.create(store) as Store, { transaction });
+    },
     async start() {
       await outbox.ensureIndexes();
       worker.start();
