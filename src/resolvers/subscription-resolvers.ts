@@ -16,8 +16,8 @@ import { TooManySubscriptionsError } from '../events/event-feed';
  * `articleCreated(filters)`, … : each content event of the type, as the document it is now, through
  * the type's ordinary resolvers. Every event is checked again before it is sent: the subscriber may
  * still read the type (a revoked token or a blocked user stops the stream), and the document
- * matches the filters (read back from the store, so relation filters work; a deleted document is
- * matched as it was, without its relations).
+ * matches the filters (read back from the store, so relation filters work; a deleted document, or one
+ * deleted before its event was read, is matched as it was, without its relations).
  */
 
 type Args = { filters?: unknown };
@@ -30,9 +30,14 @@ const scopeOfEntry = (contentType: ContentType, entry: StoredDocument): Scope =>
 const documentOf = async (contentType: ContentType, event: StoredEvent, args: Args, context: FolioContext): Promise<StoredDocument | undefined> => {
   const scope = scopeOfEntry(contentType, event.entry);
   const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
-  if (event.event === 'entry.delete') return !filter || createMatcher(filter)(event.entry) ? withScope(context, event.entry, scope) : undefined;
-  const [row] = await context.services.documents.findMany(contentType, scope, { filter: filter ? { $and: [{ id: event.entry.id }, filter] } : { id: event.entry.id }, limit: 1 });
-  return row && withScope(context, row, scope);
+  const asItWas = () => (!filter || createMatcher(filter)(event.entry) ? withScope(context, event.entry, scope) : undefined);
+  if (event.event === 'entry.delete') return asItWas();
+  const read = (conditions: Record<string, unknown>) => context.services.documents.findMany(contentType, scope, { filter: conditions, limit: 1 });
+  const [row] = await read(filter ? { $and: [{ id: event.entry.id }, filter] } : { id: event.entry.id });
+  if (row) return withScope(context, row, scope);
+  // deleted before the event was read (a write right after it): matched as it was, as a deletion is, not lost
+  if (filter && (await read({ id: event.entry.id })).length > 0) return undefined;
+  return asItWas();
 };
 
 /** Whose subscriptions count together: a user, an API token, or an anonymous client by its address. */

@@ -14,6 +14,7 @@ let server: TestServer;
 let api: RestClient;
 let tech: string;
 const tokens = () => server.folio.services.credentials.tokens;
+const articleType = () => server.folio.services.models.contentTypes.get('api::article.article')!;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -43,10 +44,13 @@ describe('subscriptions over SSE', () => {
     const published = await subscribe(server, 'subscription { articlePublished { documentId title } }');
     const deleted = await subscribe(server, 'subscription { articleDeleted { documentId title } }');
     try {
+      // each event is the document as it is when the event is read: the next write waits for it
       await api.put(`/api/articles/${article.documentId}?status=draft`, { title: 'Lifecycle, edited' });
+      await eventually(() => updated.results.length === 1);
       await api.put(`/api/articles/${article.documentId}`, { title: 'Lifecycle, published' });
+      await eventually(() => updated.results.length === 2 && published.results.length === 1);
       await api.del(`/api/articles/${article.documentId}`);
-      await eventually(() => updated.results.length === 2 && published.results.length === 1 && deleted.results.length === 1);
+      await eventually(() => deleted.results.length === 1);
       expect(updated.results.map((result) => result.data?.articleUpdated)).toEqual([
         { title: 'Lifecycle, edited', publishedAt: null },
         { title: 'Lifecycle, published', publishedAt: null },
@@ -55,6 +59,22 @@ describe('subscriptions over SSE', () => {
       expect(deleted.results[0].data?.articleDeleted).toEqual({ documentId: article.documentId, title: 'Lifecycle, published' });
     } finally {
       for (const stream of [updated, published, deleted]) stream.close();
+    }
+  });
+
+  test('an update read after its document was deleted is still sent, as the document was', async () => {
+    const article = await api.create('/api/articles', { title: 'Short-lived' });
+    const updated = await subscribe(server, 'subscription { articleUpdated(filters: { title: { contains: "Short" } }) { documentId title } }');
+    try {
+      // the update and the deletion one after the other, before the feed reads the update (no listener waits in between)
+      await server.folio.services.store.transaction(async () => {
+        await server.folio.services.documents.update(articleType(), article.documentId, { title: 'Short-lived, edited' }, { status: 'draft', locale: 'en' });
+        await server.folio.services.documents.remove(articleType(), article.documentId, 'en');
+      });
+      await eventually(() => updated.results.length === 1);
+      expect(updated.results[0].data?.articleUpdated).toEqual({ documentId: article.documentId, title: 'Short-lived, edited' });
+    } finally {
+      updated.close();
     }
   });
 
