@@ -46,6 +46,10 @@ const sessionOf = (surface: string, principal: Principal): string =>
 
 export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: Models): ResponseCache => {
   const cache = createInMemoryCache({ max });
+  // This instance's writes so far, and the count each execution began under. An answer read before a write
+  // and finished after the write dropped its type's answers holds what the write changed: it is not kept.
+  let invalidations = 0;
+  const begunAfter = new WeakMap<object, number>();
   const plugin = useResponseCache({
     cache,
     ttl,
@@ -56,18 +60,29 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
     // entities are told apart by documentId: a write invalidates by type anyway, this only narrows what a mutation's own answer drops
     idFields: ['documentId'],
     // node's hash, synchronous, instead of the plugin's WebCrypto one: a hit waits for no promise to hash its key
-    buildResponseCacheKey: ({ documentString, variableValues, operationName, sessionId }) =>
-      createHash('sha256')
+    // asked for when an execution begins, before anything is read
+    buildResponseCacheKey: ({ documentString, variableValues, operationName, sessionId, context }) => {
+      if (typeof context === 'object' && context !== null) begunAfter.set(context, invalidations);
+      return createHash('sha256')
         .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {})}|${sessionId ?? ''}`)
-        .digest('base64url'),
+        .digest('base64url');
+    },
     shouldCacheResult: ({ result }) => result.errors === undefined,
+    // asked for when the answer is about to be kept: 0 keeps nothing
+    onTtl: ({ ttl: kept, context }) => (begunAfter.get(context) === invalidations ? kept : 0),
     includeExtensionMetadata: false,
   }) as Plugin;
   const types = typesByCollection(models);
   const invalidate = (typeNames: readonly string[] = []) => cache.invalidate(typeNames.map((typename) => ({ typename })));
   return {
     plugin,
-    watch: (store) => invalidatingStore(store, (collection) => invalidate(types.get(collection))),
+    // this instance's writes: another's reach it through the content events a poll later, and this
+    // instance's own ones come that way too, long after their answers were dropped
+    watch: (store) =>
+      invalidatingStore(store, (collection) => {
+        invalidations += 1;
+        invalidate(types.get(collection));
+      }),
     follow: (feed) =>
       followWrites(
         feed,

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { loadModels } from '../../src/models/load-models';
+import { createResponseCache } from '../../src/graphql/response-cache/response-cache';
+import { openStore } from '../../src/storage/open-store';
+import type { Store } from '../../src/storage/types';
+import { EXAMPLE_SCHEMA } from '../support/test-server';
+
+/**
+ * An answer read before a write and finished after the write dropped the answers of its type holds what the
+ * write changed: kept, it would be handed out until the next write or the ttl.
+ */
+
+let dataDir: string;
+let store: Store;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'folio-cache-race-'));
+  store = await openStore({ client: 'embedded' }, dataDir);
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('an answer whose execution began before a write it finished after is not kept', async () => {
+  const cache = createResponseCache({ ttl: 60_000, max: 100 }, loadModels(EXAMPLE_SCHEMA));
+  const watched = cache.watch(store);
+  let title = 'Before';
+  let hold: { read: () => void; gate: Promise<void> } | undefined;
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs: 'type Article { documentId: ID! title: String } type Query { articles: [Article] }',
+      resolvers: {
+        Query: {
+          articles: async () => {
+            const rows = [{ documentId: 'a1', title }];
+            const held = hold;
+            hold = undefined;
+            if (held) {
+              held.read();
+              await held.gate;
+            }
+            return rows;
+          },
+        },
+      },
+    }),
+    context: () => ({ surface: 'graphql', principal: { grants: 'public' } }),
+    plugins: [cache.plugin],
+  });
+  const titles = async () => {
+    const response = await yoga.fetch('http://folio/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ articles { documentId title } }' }) });
+    return ((await response.json()) as { data: { articles: Array<{ title: string }> } }).data.articles.map((article) => article.title);
+  };
+
+  let open!: () => void;
+  let read!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const wasRead = new Promise<void>((resolve) => (read = resolve));
+  hold = { read, gate };
+  const held = titles();
+  await wasRead;
+  title = 'After';
+  await watched.collection('articles').insertOne({ id: 1, title: 'After' });
+  open();
+  expect(await held).toEqual(['Before']);
+  expect(await titles()).toEqual(['After']);
+  // with no write between, the next answer is kept
+  title = 'Unseen';
+  expect(await titles()).toEqual(['After']);
+});
