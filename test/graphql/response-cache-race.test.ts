@@ -24,29 +24,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('an answer whose execution began before a write it finished after is not kept', async () => {
+/** a yoga server of one query, `articles`, answered by `articles`, through a response cache watching the store */
+const serve = (articles: () => Promise<Array<{ documentId: string; title: string }>>) => {
   const cache = createResponseCache({ ttl: 60_000, max: 100 }, loadModels(EXAMPLE_SCHEMA));
-  const watched = cache.watch(store);
-  let title = 'Before';
-  let hold: { read: () => void; gate: Promise<void> } | undefined;
   const yoga = createYoga({
-    schema: createSchema({
-      typeDefs: 'type Article { documentId: ID! title: String } type Query { articles: [Article] }',
-      resolvers: {
-        Query: {
-          articles: async () => {
-            const rows = [{ documentId: 'a1', title }];
-            const held = hold;
-            hold = undefined;
-            if (held) {
-              held.read();
-              await held.gate;
-            }
-            return rows;
-          },
-        },
-      },
-    }),
+    schema: createSchema({ typeDefs: 'type Article { documentId: ID! title: String } type Query { articles: [Article] }', resolvers: { Query: { articles } } }),
     context: () => ({ surface: 'graphql', principal: { grants: 'public' } }),
     plugins: [cache.plugin],
   });
@@ -54,7 +36,22 @@ test('an answer whose execution began before a write it finished after is not ke
     const response = await yoga.fetch('http://folio/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ articles { documentId title } }' }) });
     return ((await response.json()) as { data: { articles: Array<{ title: string }> } }).data.articles.map((article) => article.title);
   };
+  return { watched: cache.watch(store), titles };
+};
 
+test('an answer whose execution began before a write it finished after is not kept', async () => {
+  let title = 'Before';
+  let hold: { read: () => void; gate: Promise<void> } | undefined;
+  const { watched, titles } = serve(async () => {
+    const rows = [{ documentId: 'a1', title }];
+    const held = hold;
+    hold = undefined;
+    if (held) {
+      held.read();
+      await held.gate;
+    }
+    return rows;
+  });
   let open!: () => void;
   let read!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
@@ -70,4 +67,20 @@ test('an answer whose execution began before a write it finished after is not ke
   // with no write between, the next answer is kept
   title = 'Unseen';
   expect(await titles()).toEqual(['After']);
+});
+
+test('a write to one of the store’s own collections (webhook deliveries) during an execution does not keep its answer out', async () => {
+  let runs = 0;
+  let during: (() => Promise<unknown>) | undefined;
+  const { watched, titles } = serve(async () => {
+    runs += 1;
+    const write = during;
+    during = undefined;
+    await write?.();
+    return [{ documentId: 'a1', title: 'Kept' }];
+  });
+  during = () => watched.collection('folio_deliveries').insertOne({ id: 'd1', state: 'pending' });
+  expect(await titles()).toEqual(['Kept']);
+  expect(await titles()).toEqual(['Kept']);
+  expect(runs).toBe(1);
 });

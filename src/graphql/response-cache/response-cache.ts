@@ -46,8 +46,10 @@ const sessionOf = (surface: string, principal: Principal): string =>
 
 export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: Models): ResponseCache => {
   const cache = createInMemoryCache({ max });
-  // This instance's writes so far, and the count each execution began under. An answer read before a write
-  // and finished after the write dropped its type's answers holds what the write changed: it is not kept.
+  // This instance's writes of content so far, and the count each execution began under. An answer read before
+  // a write and finished after the write dropped its type's answers may hold what the write changed: it is not
+  // kept. Which types an answer holds is not known where this is decided, so a write of any content type counts
+  // (an answer that overlaps one is computed again by the next request).
   let invalidations = 0;
   const begunAfter = new WeakMap<object, number>();
   const plugin = useResponseCache({
@@ -80,8 +82,11 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
     // instance's own ones come that way too, long after their answers were dropped
     watch: (store) =>
       invalidatingStore(store, (collection) => {
+        const dropped = types.get(collection);
+        // the store's own collections (webhook deliveries, the outbox, rate limits) hold no answer's types
+        if (!dropped) return;
         invalidations += 1;
-        invalidate(types.get(collection));
+        invalidate(dropped);
       }),
     follow: (feed) =>
       followWrites(
