@@ -1,5 +1,5 @@
 import { createGraphQLError, type IResolvers } from '@graphql-tools/utils';
-import type { ContentType } from '../models/types';
+import type { Attribute, ContentType, Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import type { StoredEvent } from '../events/outbox';
 import * as names from '../sdl/naming';
@@ -16,8 +16,9 @@ import { TooManySubscriptionsError } from '../events/event-feed';
  * `articleCreated(filters)`, … : each content event of the type, as the document it is now, through
  * the type's ordinary resolvers. Every event is checked again before it is sent: the subscriber may
  * still read the type (a revoked token or a blocked user stops the stream), and the document
- * matches the filters (read back from the store, so relation filters work; a deleted document, or one
- * deleted before its event was read, is matched as it was, without its relations).
+ * matches the filters (read back from the store, so relation filters work; a deleted document is matched
+ * as it was, without its relations; so is one deleted before its update was read, unless the filters name
+ * relations, which it cannot be matched on).
  */
 
 type Args = { filters?: unknown };
@@ -27,6 +28,25 @@ const scopeOfEntry = (contentType: ContentType, entry: StoredDocument): Scope =>
   locale: typeof entry.locale === 'string' ? entry.locale : undefined,
 });
 
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+
+/**
+ * Whether GraphQL `filters` name what an event's entry leaves out (relations, media, dynamic zones and private
+ * attributes, in components too): matched on the entry alone, a negated or null-seeking condition on them holds.
+ */
+const readsBeyondEntry = (attributes: Record<string, Attribute>, filters: unknown, models: Models): boolean => {
+  if (Array.isArray(filters)) return filters.some((branch) => readsBeyondEntry(attributes, branch, models));
+  if (typeof filters !== 'object' || filters === null) return false;
+  return Object.entries(filters).some(([key, value]) => {
+    if (key === 'and' || key === 'or' || key === 'not') return readsBeyondEntry(attributes, value, models);
+    if (!hasOwn(attributes, key)) return false;
+    const attribute = attributes[key];
+    if (attribute.private) return true;
+    if (attribute.type === 'component') return readsBeyondEntry(models.components.get(attribute.component)?.attributes ?? {}, value, models);
+    return attribute.type === 'relation' || attribute.type === 'morph' || attribute.type === 'media' || attribute.type === 'dynamiczone';
+  });
+};
+
 const documentOf = async (contentType: ContentType, event: StoredEvent, args: Args, context: FolioContext): Promise<StoredDocument | undefined> => {
   const scope = scopeOfEntry(contentType, event.entry);
   const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
@@ -35,9 +55,10 @@ const documentOf = async (contentType: ContentType, event: StoredEvent, args: Ar
   const read = (conditions: Record<string, unknown>) => context.services.documents.findMany(contentType, scope, { filter: conditions, limit: 1 });
   const [row] = await read(filter ? { $and: [{ id: event.entry.id }, filter] } : { id: event.entry.id });
   if (row) return withScope(context, row, scope);
-  // deleted before the event was read (a write right after it): matched as it was, as a deletion is, not lost
+  // deleted before the event was read (a write right after it): matched as it was, as a deletion is, not lost,
+  // unless the filters read what the entry leaves out
   if (filter && (await read({ id: event.entry.id })).length > 0) return undefined;
-  return asItWas();
+  return readsBeyondEntry(contentType.attributes, args.filters, context.services.models) ? undefined : asItWas();
 };
 
 /** Whose subscriptions count together: a user, an API token, or an anonymous client by its address. */
