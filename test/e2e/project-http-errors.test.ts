@@ -36,6 +36,7 @@ module.exports = () => async (ctx, next) => {
       { method: 'GET', path: '/articles-gone', handler: 'article.find', config: { middlewares: ['global::http-only', async (ctx) => ctx.throw(410, 'long gone')] } },
       { method: 'GET', path: '/articles-one/:id', handler: 'article.findOne', config: { middlewares: ['global::http-only'] } },
       { method: 'GET', path: '/articles-constructed', handler: 'article.find', config: { middlewares: ['global::constructs'] } },
+      { method: 'GET', path: '/articles-traced', handler: 'article.find', config: { middlewares: [async (ctx) => { ctx.set('x-trace-id', 'abc123'); ctx.throw(403, 'not for you'); }] } },
     ] };`,
   );
   server = await startTestServer({ schemaDir: schema.schemaDir });
@@ -43,6 +44,14 @@ module.exports = () => async (ctx, next) => {
 afterAll(async () => {
   await server.stop();
   schema.remove();
+});
+
+test("headers set with ctx.set before a throw stay on the error answer, as Strapi's errors middleware keeps them", async () => {
+  const refused = await call(server.url, 'GET', '/api/articles-traced', { headers: server.asAdmin });
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get('x-trace-id')).toBe('abc123');
+  expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(refused.body).toEqual({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'not for you', details: {} } });
 });
 
 test("ctx.throw's error is an errors.HttpError, not an ApplicationError", async () => {

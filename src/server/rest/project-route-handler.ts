@@ -204,7 +204,8 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
       await runChain(hit.steps, ctx, origins);
     } catch (error) {
       const answer = projectErrorBody(error, typeof error === 'object' && error !== null ? origins.get(error) : undefined);
-      return sendError(response, answer, answer.status === 405 ? { allow } : {});
+      // Strapi's errors middleware answers in ctx, as any answer: what `ctx.set` gave before the throw is kept
+      return sendError(response, answer, { ...ctx.responseHeaders, ...(answer.status === 405 ? { allow } : {}) });
     }
     sendProjectAnswer(request, response, ctx, maxResponseBytes);
   };
