@@ -29,7 +29,8 @@ type AttributeMap = Record<string, Attribute>;
 
 const SYSTEM_FIELDS = ['id', 'documentId', 'locale', 'createdAt', 'updatedAt', 'publishedAt'];
 
-const shown = (attribute: Attribute | undefined): boolean =>
+/** Whether an event's entry carries the attribute (a component's, its own shown attributes). */
+export const shownInEntry = (attribute: Attribute | undefined): attribute is Attribute =>
   attribute !== undefined && attribute.private !== true && attribute.type !== 'password' && attribute.type !== 'relation' && attribute.type !== 'media';
 
 export const createEventPayloads = (models: Models) => {
@@ -50,7 +51,7 @@ export const createEventPayloads = (models: Models) => {
         continue;
       }
       const attribute = attributes[name];
-      if (!shown(attribute)) continue;
+      if (!shownInEntry(attribute)) continue;
       if (attribute.type === 'component') entry[name] = sanitizeComponent(value, componentAttributes(attribute.component));
       else if (attribute.type === 'dynamiczone') entry[name] = sanitizeComponent(value, undefined);
       else entry[name] = value;

@@ -11,6 +11,7 @@ import { createMatcher } from '../storage/create-matcher';
 import { withScope } from './row-scope';
 import { clientOfContext } from './client-address';
 import { TooManySubscriptionsError } from '../events/event-feed';
+import { shownInEntry } from '../events/event-payload';
 
 /**
  * `articleCreated(filters)`, … : each content event of the type, as the document it is now, through
@@ -18,7 +19,7 @@ import { TooManySubscriptionsError } from '../events/event-feed';
  * still read the type (a revoked token or a blocked user stops the stream), and the document
  * matches the filters (read back from the store, so relation filters work; a deleted document is matched
  * as it was, without its relations; so is one deleted before its update was read, unless the filters name
- * relations, which it cannot be matched on).
+ * what its entry leaves out).
  */
 
 type Args = { filters?: unknown };
@@ -28,10 +29,8 @@ const scopeOfEntry = (contentType: ContentType, entry: StoredDocument): Scope =>
   locale: typeof entry.locale === 'string' ? entry.locale : undefined,
 });
 
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
-
 /**
- * Whether GraphQL `filters` name what an event's entry leaves out (relations, media, dynamic zones and private
+ * Whether GraphQL `filters` name what an event's entry leaves out (shownInEntry: relations, media, private
  * attributes, in components too): matched on the entry alone, a negated or null-seeking condition on them holds.
  */
 const readsBeyondEntry = (attributes: Record<string, Attribute>, filters: unknown, models: Models): boolean => {
@@ -39,11 +38,11 @@ const readsBeyondEntry = (attributes: Record<string, Attribute>, filters: unknow
   if (typeof filters !== 'object' || filters === null) return false;
   return Object.entries(filters).some(([key, value]) => {
     if (key === 'and' || key === 'or' || key === 'not') return readsBeyondEntry(attributes, value, models);
-    if (!hasOwn(attributes, key)) return false;
+    // the system fields (id, documentId, timestamps) are in every entry
+    if (!Object.hasOwn(attributes, key)) return false;
     const attribute = attributes[key];
-    if (attribute.private) return true;
-    if (attribute.type === 'component') return readsBeyondEntry(models.components.get(attribute.component)?.attributes ?? {}, value, models);
-    return attribute.type === 'relation' || attribute.type === 'morph' || attribute.type === 'media' || attribute.type === 'dynamiczone';
+    if (!shownInEntry(attribute)) return true;
+    return attribute.type === 'component' && readsBeyondEntry(models.components.get(attribute.component)?.attributes ?? {}, value, models);
   });
 };
 

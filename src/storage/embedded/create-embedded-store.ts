@@ -135,13 +135,16 @@ export function openEmbeddedStore(dataDir: string): Store {
   // once start-up's own writes are done: each would wait for a step
   setTimeout(() => mergeTextIndexes(() => database.fragmentedTextIndexes()), MERGE_AFTER_OPEN_MS).unref();
 
+  const callerInTransaction = (): boolean => {
+    const joined = current.getStore();
+    return joined !== undefined && !joined.closed;
+  };
+
   const access: EmbeddedStoreAccess = {
     database: open,
     readers: () => readers,
-    inTransaction() {
-      const joined = current.getStore();
-      return joined !== undefined && !joined.closed;
-    },
+    inTransaction: callerInTransaction,
+    readersSeeCatalog: () => !callerInTransaction() && !database.catalogAhead(),
     async write(apply) {
       const joined = current.getStore();
       // a promise started inside a finished transaction still carries it in its async context
@@ -171,7 +174,7 @@ export function openEmbeddedStore(dataDir: string): Store {
       const names = database.catalogNames();
       const probe = (name: string): string => `SELECT 1 FROM "c:${name}" LIMIT 1`;
       // outside another caller's open transaction, as the collections' reads (export-store reads both): the last commit
-      const lastCommit = sqlite.inTransaction && !access.inTransaction() && !database.catalogAhead();
+      const lastCommit = sqlite.inTransaction && access.readersSeeCatalog();
       return names.filter((name) => (lastCommit ? database.committedStatement(probe(name)) : database.statement(probe(name))).get() !== undefined);
     },
     async nextSequence(name) {

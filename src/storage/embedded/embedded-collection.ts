@@ -20,6 +20,14 @@ export interface EmbeddedStoreAccess {
   write<T>(apply: () => T): Promise<T>;
   /** whether the caller is inside a transaction: it reads on the writing connection, to see its own writes */
   inTransaction(): boolean;
+  /**
+   * Whether a reader thread, which sees the last commit, can run statements compiled from the catalog in
+   * memory: not inside the caller's transaction, nor while another caller's transaction has changed the catalog
+   * (a new table, a field's first array read through the multikey entries, which that transaction wrote). Reads
+   * are then run on the writing connection, blocking (it is rare), and see the open transaction's writes: so do
+   * the totals they are given (count-cache's `uncommitted`).
+   */
+  readersSeeCatalog(): boolean;
   readers(): ReaderPool;
 }
 
@@ -89,14 +97,6 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   };
 
   /**
-   * Whether a reader thread, which sees the last commit, can run statements compiled from the catalog in
-   * memory: not while another caller's transaction has changed it (a new table, a field's first array read
-   * through the multikey entries, which that transaction wrote). Scans are then run here, blocking; it is rare.
-   * Reads here see the open transaction's writes: so do the totals they are given (count-cache's `uncommitted`).
-   */
-  const readersSeeCatalog = (database: EmbeddedDatabase): boolean => !store.inTransaction() && !database.catalogAhead();
-
-  /**
    * A statement's rows: on a reader thread when it may scan, or when one is free (reader-pool); here inside a
    * transaction, to see its writes, when every reader is busy with a scan, and when another caller's transaction
    * changed the catalog. A short read outside another caller's open transaction is read here on the connection
@@ -105,7 +105,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * next write had deleted the document).
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
-    if (readersSeeCatalog(database)) {
+    if (store.readersSeeCatalog()) {
       if (heavy) return store.readers().all<T>(sql, params);
       if (database.sqlite.inTransaction) return database.committedStatement(sql).all(...params) as T[];
       const apart = store.readers().allIfFree<T>(sql, params);
@@ -187,7 +187,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    */
   async function count({ database, state, selection }: Read, filter: Filter, key: string, again = false): Promise<number> {
     if (!state.created) return 0;
-    const remembered = state.counts.get(key, !readersSeeCatalog(database));
+    const remembered = state.counts.get(key, !store.readersSeeCatalog());
     if (remembered !== undefined) return remembered;
     const version = database.catalogVersion();
     const [row] = await select<{ n: number; g: number | null }>(database, `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, [name, ...selection.params], selection.heavy);
@@ -208,8 +208,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const { database, state, selection } = read;
     const cacheKey = JSON.stringify(filter);
     const terms = orderTerms(state, normalized.sort);
-    const remembered = state.counts.get(cacheKey, !readersSeeCatalog(database));
-    if (again || !state.created || !selection.heavy || !readersSeeCatalog(database) || terms === undefined || remembered !== undefined) {
+    const readersSee = store.readersSeeCatalog();
+    const remembered = state.counts.get(cacheKey, !readersSee);
+    if (again || !state.created || !selection.heavy || !readersSee || terms === undefined || remembered !== undefined) {
       const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }

@@ -10,6 +10,7 @@ import { indexedText } from './text-pattern';
 import { createTextIndexMerges } from './text-index-merges';
 import { getPath } from './document-path';
 import { cached, registerFunctions } from './sql-functions';
+import { openReadConnection } from './read-connection';
 
 /**
  * The embedded engine's SQLite file: per collection a table of JSON documents by internal key (insertion
@@ -98,14 +99,9 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   const statement = (sql: string): Statement => cached(statements, sql, MAX_STATEMENTS, () => sqlite.prepare(sql));
   // opened when first needed: most stores never read while a transaction is open
   let lastCommit: SqliteDatabase | undefined;
-  const openLastCommit = (): SqliteDatabase => {
-    const connection = new Database(file, { readonly: true, fileMustExist: true });
-    connection.pragma('cache_size = -16384');
-    registerFunctions(connection);
-    return connection;
-  };
   const committedStatements = new Map<string, Statement>();
-  const committedStatement = (sql: string): Statement => cached(committedStatements, sql, MAX_STATEMENTS, () => (lastCommit ??= openLastCommit()).prepare(sql));
+  const committedStatement = (sql: string): Statement =>
+    cached(committedStatements, sql, MAX_STATEMENTS, () => (lastCommit ??= openReadConnection(file, { readonly: true })).prepare(sql));
   const sortsApart = (sql: string, params: readonly unknown[]): boolean =>
     cached(plans, sql, MAX_STATEMENTS, () =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),

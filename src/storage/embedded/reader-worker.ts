@@ -1,6 +1,7 @@
-import Database, { type Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { cached, registerFunctions } from './sql-functions';
+import { cached } from './sql-functions';
+import { openReadConnection } from './read-connection';
 
 /**
  * A connection on its own thread (reader-pool): it runs the reads that would hold the main thread for long,
@@ -17,11 +18,9 @@ export interface ReaderReady {
   ready: true;
 }
 
-const sqlite = new Database((workerData as { file: string }).file, { fileMustExist: true });
-sqlite.pragma('cache_size = -16384');
+const sqlite = openReadConnection((workerData as { file: string }).file);
 // a merge's commit must not checkpoint here, under the store's write lock: checkpoints are asked for apart
 sqlite.pragma('wal_autocheckpoint = 0');
-registerFunctions(sqlite);
 const statements = new Map<string, Statement<unknown[]>>();
 
 // a Buffer crosses threads as a plain Uint8Array, which better-sqlite3 does not bind
