@@ -20,6 +20,8 @@ const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
     const scoped = (field: string): IndexSpec => ({
       keys: contentType.localized ? [['_status', 1], ['locale', 1], [field, 1], ['id', 1]] : [['_status', 1], [field, 1], ['id', 1]],
     });
+    // a search reads its scope's part of the text index, not every match's row to check it
+    const scopeFields = contentType.localized ? ['_status', 'locale'] : ['_status'];
     const indexes: IndexSpec[] = [
       { keys: [['documentId', 1], ['locale', 1], ['_status', 1]], unique: true },
       { keys: [['id', 1]], unique: true },
@@ -34,7 +36,7 @@ const indexesOf = (models: Models): Map<string, IndexSpec[]> => {
       contentType.storage?.searchable ? contentType.storage.searchable.includes(name) : SEARCHED_TYPES.has(attribute.type as ScalarAttributeType) && !attribute.private;
     for (const [name, attribute] of Object.entries(contentType.attributes)) {
       if ((attribute.type === 'relation' && !attribute.mappedBy) || indexed(name, attribute)) indexes.push(scoped(name));
-      if (searchable(name, attribute)) indexes.push({ keys: [[name, 1]], text: true });
+      if (searchable(name, attribute)) indexes.push({ keys: [[name, 1]], text: true, partition: scopeFields });
       if ('unique' in attribute && attribute.unique && attribute.type !== 'relation') {
         indexes.push({ keys: [[name, 1], ['locale', 1], ['_status', 1]], unique: true });
       }

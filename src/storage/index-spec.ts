@@ -5,14 +5,16 @@ function defaultIndexName(keys: IndexSpec['keys'], text: boolean): string {
   return text ? `${keys[0][0]}_text` : keys.map(([field, direction]) => `${field}_${direction}`).join('_');
 }
 
-export type NormalizedIndexSpec = Required<Omit<IndexSpec, 'text'>> & { text?: true };
+export type NormalizedIndexSpec = Required<Omit<IndexSpec, 'text' | 'partition'>> & { text?: true; partition?: string[] };
+
+const validField = (field: unknown): field is string => typeof field === 'string' && field !== '' && !field.startsWith('$');
 
 /** The spec with its name filled in and only the fields the engines understand, validated. */
 export function normalizeIndexSpec(spec: IndexSpec): NormalizedIndexSpec {
   if (!Array.isArray(spec.keys) || spec.keys.length === 0) throw new Error('an index needs at least one key');
   if (spec.text && (spec.keys.length !== 1 || spec.unique)) throw new Error('a text index has one key and is not unique');
   for (const [field, direction] of spec.keys) {
-    if (typeof field !== 'string' || field === '' || field.startsWith('$') || (direction !== 1 && direction !== -1)) {
+    if (!validField(field) || (direction !== 1 && direction !== -1)) {
       throw new Error(`invalid index key ${JSON.stringify([field, direction])}`);
     }
   }
@@ -22,10 +24,18 @@ export function normalizeIndexSpec(spec: IndexSpec): NormalizedIndexSpec {
     name: spec.name ?? defaultIndexName(spec.keys, spec.text === true),
   };
   if (spec.text) normalized.text = true;
+  if (spec.partition !== undefined && spec.partition.length > 0) {
+    if (!spec.text) throw new Error('only a text index is partitioned');
+    const fields = spec.partition;
+    if (!fields.every((field) => validField(field) && !field.includes('.')) || new Set(fields).size !== fields.length) {
+      throw new Error(`invalid index partition ${JSON.stringify(fields)}: distinct top-level fields`);
+    }
+    normalized.partition = [...fields];
+  }
   return normalized;
 }
 
-/** Two specs that would build the same index (names aside). */
+/** Two specs that would build the same index (names and partitions aside). */
 export function sameIndex(left: IndexSpec, right: IndexSpec): boolean {
   return (
     (left.unique === true) === (right.unique === true) &&
@@ -33,4 +43,10 @@ export function sameIndex(left: IndexSpec, right: IndexSpec): boolean {
     left.keys.length === right.keys.length &&
     left.keys.every(([field, direction], i) => right.keys[i][0] === field && right.keys[i][1] === direction)
   );
+}
+
+/** Two text indexes split by the same fields (none for either: the same). */
+export function samePartition(left: IndexSpec, right: IndexSpec): boolean {
+  const fields = (spec: IndexSpec): string => JSON.stringify(spec.partition ?? []);
+  return fields(left) === fields(right);
 }

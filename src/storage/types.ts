@@ -63,6 +63,12 @@ export interface IndexSpec {
    * from an index: the embedded engine keeps a trigram index of the path; MongoDB scans, so it ignores it.
    */
   text?: boolean;
+  /**
+   * A text index only: top-level fields whose values split its entries (a content type's status and locale).
+   * A search with an equality condition on each reads its own part of the index, not every match's row to
+   * check them. MongoDB ignores it, as it ignores `text`.
+   */
+  partition?: string[];
 }
 
 export interface Collection {

@@ -1,5 +1,5 @@
 import type { NormalizedIndexSpec } from '../index-spec';
-import type { CollectionTables } from './compile-filter';
+import type { CollectionTables, TextIndex } from './compile-filter';
 import { KIND, type PathKinds } from './path-kinds';
 import { createCountCache, type CountCache } from './count-cache';
 
@@ -12,10 +12,14 @@ export interface CollectionState extends PathKinds {
   indexes: NormalizedIndexSpec[];
   /** paths with a trigram index, by slot */
   textPaths: string[];
+  /** by slot of a partitioned trigram index: the number of each partition (the JSON of its fields' values) */
+  partitions: Map<number, Map<string, number>>;
   kinds: Map<string, number>;
   /** totals by filter, kept exact by every write, and the writes' numbers */
   counts: CountCache;
-  textSlot(path: string): number | undefined;
+  textIndex(path: string): TextIndex | undefined;
+  /** the fields that split the trigram index of `slot`, when they do */
+  partitionOf(slot: number): string[] | undefined;
   /** top-level fields with multikey entries: those that have held an array */
   multikeyFields(): string[];
 }
@@ -28,14 +32,23 @@ export function createCollectionState(name: string, generation: number): Collect
     created: false,
     indexes: [],
     textPaths: [],
+    partitions: new Map(),
     kinds: new Map(),
     counts: createCountCache(generation),
     of(path) {
       return this.kinds.get(path) ?? 0;
     },
-    textSlot(path) {
+    textIndex(path) {
       const slot = this.textPaths.indexOf(path);
-      return slot < 0 ? undefined : slot;
+      if (slot < 0) return undefined;
+      const partition = this.partitionOf(slot);
+      if (!partition) return { slot };
+      const numbers = this.partitions.get(slot);
+      return { slot, partition, partitionNumber: (value) => numbers?.get(value) };
+    },
+    partitionOf(slot) {
+      const path = this.textPaths[slot];
+      return this.indexes.find((index) => index.text && index.keys[0][0] === path)?.partition;
     },
     multikeyFields() {
       const fields: string[] = [];

@@ -3,6 +3,7 @@ import { isPlainPath, KIND, type PathKinds } from './path-kinds';
 import { MARKER, type EntryValue } from './multikey-entries';
 import { literalOf, foldCase, phraseQuery, trigramSearchable } from './text-pattern';
 import { textPatternOf } from '../text-form';
+import { KEY_OF_ROWID, partitionRange, slotCondition } from './text-rowid';
 
 /**
  * A store filter as one SQL condition on a collection's documents (aliased `d`), exact to MongoDB's
@@ -11,6 +12,7 @@ import { textPatternOf } from '../text-form';
  *   indexes serve;
  * - a top-level field that has held arrays is matched through its multikey table, element by element;
  * - a text condition on a trigram-indexed path narrows through the full-text index, then the RegExp decides;
+ *   beside equalities on the fields that split that index, it reads only their part, and they are dropped;
  * - anything else (object operands, `$elemMatch` on arrays, paths through arrays) is tested per document by
  *   `folio_match`, the in-memory matcher, so every filter stays exact whatever path it takes.
  */
@@ -21,10 +23,18 @@ export interface CollectionTables {
   text: string;
 }
 
+/** A path's trigram index. */
+export interface TextIndex {
+  slot: number;
+  /** the top-level fields that split it */
+  partition?: string[];
+  /** the number of the partition of the fields' values (their JSON array), when it has one */
+  partitionNumber?(values: string): number | undefined;
+}
+
 export interface FilterTarget extends PathKinds {
   tables: CollectionTables;
-  /** the trigram index slot of a path, when it has one */
-  textSlot(path: string): number | undefined;
+  textIndex(path: string): TextIndex | undefined;
 }
 
 export interface Sql {
@@ -36,6 +46,8 @@ export interface Sql {
   keys?: Sql;
   /** the same condition, tested on each document instead (a search as a RegExp) */
   scan?: Sql;
+  /** fields whose equalities (Pins) this condition implies: it reads only their partition of a trigram index */
+  pinned?: string[];
 }
 
 /** `FROM … WHERE …`; `driven` when a search drives it (compileSelection) */
@@ -43,12 +55,12 @@ export interface Selection extends Sql {
   driven: boolean;
 }
 
-export const TEXT_SLOT_BITS = 6;
-
 const TRUE: Sql = { sql: '1', params: [] };
 const FALSE: Sql = { sql: '0', params: [] };
 
 type Scalar = string | number | boolean | null;
+/** A filter's top-level equalities on plain top-level fields, which a trigram index's partition may answer. */
+type Pins = ReadonlyMap<string, Scalar>;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
@@ -123,7 +135,7 @@ const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte
  * reader thread while a write gives the path its first boolean may take that boolean for 0 or 1: Folio's
  * own attributes hold one type each (only a JSON attribute's paths change kind), so that is accepted.
  */
-function plainCondition(target: FilterTarget, path: string, extract: string, operator: string, operand: unknown, options: unknown): Sql | undefined {
+function plainCondition(target: FilterTarget, path: string, extract: string, operator: string, operand: unknown, options: unknown, pins?: Pins): Sql | undefined {
   const type = extract.replace('json_extract', 'json_type');
   const numeric = (target.of(path) & KIND.boolean) === 0 ? '' : ` AND ${type} IN ('integer','real')`;
   const equals = (value: Scalar): Sql => {
@@ -164,18 +176,19 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       if (typeof operand !== 'string' || (options !== undefined && typeof options !== 'string')) return undefined;
       const regex: Sql = { sql: `(${type} IS 'text' AND folio_regex(${extract}, ?, ?))`, params: [operand, options ?? ''], heavy: true };
       const pattern = literalOf(operand, options);
-      const slot = target.textSlot(path);
-      if (!pattern || slot === undefined || !trigramSearchable(pattern.literal)) return regex;
+      const index = target.textIndex(path);
+      if (!pattern || index === undefined || !trigramSearchable(pattern.literal)) return regex;
       const text = quoteIdentifier(target.tables.text);
+      const { range, pinned } = partitionRead(index, pins);
       // a slot's rowids are distinct, and so are their keys
-      const matches = `SELECT rowid >> ${TEXT_SLOT_BITS} AS k FROM ${text} WHERE ${text} MATCH ? AND (rowid & ${(1 << TEXT_SLOT_BITS) - 1}) = ${slot}`;
+      const matches = `SELECT ${KEY_OF_ROWID} AS k FROM ${text} WHERE ${text} MATCH ? AND ${slotCondition(index.slot)}${range}`;
       const searched = `d.k IN (${matches})`;
       const phrase = phraseQuery(foldCase(pattern.literal));
       // A phrase of trigrams matches where the folded literal is a substring of the folded value: exactly what a
       // case-insensitive unanchored literal asks, so no document is read. Otherwise the RegExp decides among them.
       // Either way the cost grows with the matches (half the collection for a common word): heavy.
-      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase] }, scan: regex };
-      return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true };
+      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase] }, scan: regex, pinned };
+      return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true, pinned };
     }
     case '$asText': {
       const pattern = textPatternOf(operand);
@@ -190,6 +203,19 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
     default:
       return undefined;
   }
+}
+
+/**
+ * Which part of a trigram index a search reads: with an equality on each field that splits it, that partition's
+ * rowids (partition 0, where values past the numbered partitions are kept, with the equalities still tested),
+ * and the equalities are implied; otherwise all of it.
+ */
+function partitionRead(index: TextIndex, pins: Pins | undefined): { range: string; pinned?: string[] } {
+  const { partition } = index;
+  if (!partition || !pins || !partition.every((field) => pins.has(field))) return { range: '' };
+  const number = index.partitionNumber?.(JSON.stringify(partition.map((field) => pins.get(field))));
+  const [first, last] = partitionRange(number ?? 0);
+  return { range: ` AND rowid BETWEEN ${first} AND ${last}`, pinned: number === undefined ? undefined : partition };
 }
 
 /** Conditions on a top-level field that has held arrays, through its multikey entries. */
@@ -226,7 +252,7 @@ function multikeyCondition(target: FilterTarget, field: string, operator: string
   }
 }
 
-function fieldCondition(target: FilterTarget, path: string, condition: unknown): Sql {
+function fieldCondition(target: FilterTarget, path: string, condition: unknown, pins?: Pins): Sql {
   const operators: Record<string, unknown> = isOperatorObject(condition) ? condition : { $eq: condition };
   const extract = isPlainPath(target, path) ? extractOf(path) : undefined;
   const multikey = !extract && !path.includes('.') && (target.of(path) & KIND.array) !== 0;
@@ -243,18 +269,20 @@ function fieldCondition(target: FilterTarget, path: string, condition: unknown):
     }
     const options = operators.$options;
     const part = extract
-      ? plainCondition(target, path, extract, operator, operand, options)
+      ? plainCondition(target, path, extract, operator, operand, options, pins)
       : multikey
         ? multikeyCondition(target, path, operator, operand, options)
         : undefined;
     if (!part) return fallback(path, condition);
     parts.push(part);
   }
-  return join(parts, 'AND', TRUE);
+  const pinned = parts.find((part) => part.pinned)?.pinned;
+  const joined = join(parts, 'AND', TRUE);
+  return pinned && !joined.pinned ? { ...joined, pinned } : joined;
 }
 
-/** The SQL condition for a (guarded) store filter. */
-export function compileFilter(target: FilterTarget, filter: Filter): Sql {
+/** The SQL condition for a (guarded) store filter; `pins` only for a conjunct at the filter's top. */
+export function compileFilter(target: FilterTarget, filter: Filter, pins?: Pins): Sql {
   const parts: Sql[] = [];
   for (const [key, condition] of Object.entries(filter)) {
     if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(condition)) {
@@ -265,10 +293,35 @@ export function compileFilter(target: FilterTarget, filter: Filter): Sql {
     } else if (key.startsWith('$')) {
       return matched(filter);
     } else {
-      parts.push(fieldCondition(target, key, condition));
+      parts.push(fieldCondition(target, key, condition, pins));
     }
   }
   return join(parts, 'AND', TRUE);
+}
+
+/** A conjunct that is one equality to a scalar on a plain top-level field: that field and value. */
+function pinOf(target: FilterTarget, conjunct: Filter): [string, Scalar] | undefined {
+  const entries = Object.entries(conjunct);
+  if (entries.length !== 1) return undefined;
+  const [field, condition] = entries[0];
+  if (field.startsWith('$') || field.includes('.') || !isPlainPath(target, field)) return undefined;
+  const operand = isOperatorObject(condition) ? (Object.keys(condition).length === 1 ? condition.$eq : undefined) : condition;
+  return isScalar(operand) ? [field, operand] : undefined;
+}
+
+/** The conjuncts' pins; a field pinned to two values is not pinned. */
+function pinsOf(target: FilterTarget, conjuncts: Filter[]): Map<string, Scalar> {
+  const pins = new Map<string, Scalar>();
+  const conflicting = new Set<string>();
+  for (const conjunct of conjuncts) {
+    const pin = pinOf(target, conjunct);
+    if (!pin) continue;
+    const [field, value] = pin;
+    if (pins.has(field) && pins.get(field) !== value) conflicting.add(field);
+    pins.set(field, value);
+  }
+  for (const field of conflicting) pins.delete(field);
+  return pins;
 }
 
 /** The conditions a filter ANDs at its top, through nested `$and`s. */
@@ -287,8 +340,16 @@ const conjunctsOf = (filter: Filter): Filter[] =>
  * stops at its end: the better way when the search matches much of the collection (embedded-collection).
  */
 export function compileSelection(target: FilterTarget, filter: Filter, table: string, searches: 'indexed' | 'scanned' = 'indexed'): Selection {
-  const compiled = conjunctsOf(filter).map((conjunct) => compileFilter(target, conjunct));
-  const parts = searches === 'scanned' ? compiled.map((part) => part.scan ?? part) : compiled;
+  const conjuncts = conjunctsOf(filter);
+  const pins = searches === 'indexed' ? pinsOf(target, conjuncts) : undefined;
+  const compiled = conjuncts.map((conjunct) => compileFilter(target, conjunct, pins));
+  // the equalities a search's partition implies
+  const implied = new Set(compiled.flatMap((part) => part.pinned ?? []));
+  const kept = compiled.filter((_, index) => {
+    const pin = implied.size > 0 ? pinOf(target, conjuncts[index]) : undefined;
+    return !pin || !implied.has(pin[0]);
+  });
+  const parts = searches === 'scanned' ? kept.map((part) => part.scan ?? part) : kept;
   const driving = parts.findIndex((part) => part.keys !== undefined);
   if (driving < 0) {
     const where = join(parts, 'AND', TRUE);

@@ -1,6 +1,6 @@
 import { assertSafeFilter } from '../filter-guard';
 import { assertBatchSize, normalizeFindOptions, type NormalizedFindOptions } from '../find-options';
-import { normalizeIndexSpec, sameIndex } from '../index-spec';
+import { normalizeIndexSpec, sameIndex, samePartition } from '../index-spec';
 import type { Collection, Filter, FindOptions, StoredDocument, UpdateSpec } from '../types';
 import { cloneDocument } from '../clone-document';
 import { applyUpdate, prepareUpdate } from './apply-update';
@@ -306,6 +306,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
         if (!existing) database.addIndex(state, spec);
         else if (!sameIndex(existing, spec) || existing.name !== spec.name) {
           throw new Error(`index ${spec.name} on ${name} conflicts with existing index ${existing.name}`);
+        } else if (!samePartition(existing, spec)) {
+          // a folder written before text indexes were split (or by other partitions): its entries, written again
+          database.repartition(state, spec);
         }
       });
     },

@@ -1,9 +1,9 @@
 import Database, { type Database as SqliteDatabase, type Statement } from 'better-sqlite3';
-import { normalizeIndexSpec, type NormalizedIndexSpec } from '../index-spec';
+import { normalizeIndexSpec, samePartition, type NormalizedIndexSpec } from '../index-spec';
 import type { IndexSpec, StoredDocument } from '../types';
 import { UniqueConstraintError } from '../types';
 import { createCollectionState, type CollectionState } from './collection-state';
-import { extractOf, TEXT_SLOT_BITS } from './compile-filter';
+import { extractOf } from './compile-filter';
 import { entriesOf } from './multikey-entries';
 import { collectKinds, KIND } from './path-kinds';
 import { indexedText } from './text-pattern';
@@ -11,11 +11,13 @@ import { createTextIndexMerges } from './text-index-merges';
 import { getPath } from './document-path';
 import { cached, registerFunctions } from './sql-functions';
 import { openReadConnection } from './read-connection';
+import { MAX_PARTITIONS, MAX_TEXT_PATHS, partitionValues, textRowid } from './text-rowid';
 
 /**
  * The embedded engine's SQLite file: per collection a table of JSON documents by internal key (insertion
  * order), expression indexes for the collection's index specs, a multikey table for fields that hold arrays and
- * a contentless trigram index for text paths; a catalog of index specs, text paths and path kinds. Every change
+ * a contentless trigram index for text paths (text-rowid); a catalog of index specs, text paths, the trigram indexes'
+ * partitions and path kinds. Every change
  * to a document and its index entries is made in the caller's SQLite transaction.
  */
 export interface EmbeddedDatabase {
@@ -37,6 +39,8 @@ export interface EmbeddedDatabase {
   replace(state: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void;
   remove(state: CollectionState, key: number): void;
   addIndex(state: CollectionState, spec: IndexSpec): void;
+  /** the text index of the same path as `spec`, split by `spec`'s partition instead: its entries written again */
+  repartition(state: CollectionState, spec: IndexSpec): void;
   /** the trigram indexes whose writes call for a full merge (text-index-merges) */
   textIndexesDue(): string[];
   /** the trigram indexes left fragmented */
@@ -57,7 +61,6 @@ export interface EmbeddedDatabase {
 
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const MAX_STATEMENTS = 500;
-const MAX_TEXT_PATHS = 1 << TEXT_SLOT_BITS;
 /** documents written between refreshes of the planner's statistics */
 const ANALYSE_EVERY = 5000;
 
@@ -65,6 +68,7 @@ const CATALOG_SQL = `
 CREATE TABLE IF NOT EXISTS folio_catalog (name TEXT PRIMARY KEY, indexes TEXT NOT NULL, text_paths TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS folio_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS folio_generations (collection TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS folio_text_partitions (collection TEXT NOT NULL, slot INTEGER NOT NULL, value TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (collection, slot, value)) WITHOUT ROWID;
 `;
 
 export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
@@ -126,6 +130,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       state.created = false;
       state.indexes = [];
       state.textPaths = [];
+      state.partitions = new Map();
       state.kinds = new Map();
       // a savepoint undone: the open transaction's earlier writes stay, as do the totals of the last commit
       if (sqlite.inTransaction) state.counts.undo(storedGeneration(state.name));
@@ -141,6 +146,13 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     }
     for (const row of statement('SELECT collection, path, kinds FROM folio_paths').all() as Array<{ collection: string; path: string; kinds: number }>) {
       states.get(row.collection)?.kinds.set(row.path, row.kinds);
+    }
+    const partitions = statement('SELECT collection, slot, value, n FROM folio_text_partitions').all() as Array<{ collection: string; slot: number; value: string; n: number }>;
+    for (const row of partitions) {
+      const target = states.get(row.collection)?.partitions;
+      if (!target) continue;
+      if (!target.has(row.slot)) target.set(row.slot, new Map());
+      target.get(row.slot)!.set(row.value, row.n);
     }
   }
   load();
@@ -200,43 +212,70 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
 
   function addEntries(target: CollectionState, key: number, document: StoredDocument): void {
     addMultikeyEntries(target, key, document);
-    target.textPaths.forEach((path, slot) => addText(target, key, slot, getPath(document, path)));
+    target.textPaths.forEach((_, slot) => addText(target, key, slot, document));
   }
 
-  function addText(target: CollectionState, key: number, slot: number, value: unknown): void {
+  /**
+   * The number of `document`'s partition of the trigram index of `slot` (0 when it is not split). A new one is
+   * numbered when `numbering`, while numbers last; past them, values share partition 0.
+   */
+  function partitionNumber(target: CollectionState, slot: number, document: StoredDocument, numbering: boolean): number {
+    const fields = target.partitionOf(slot);
+    if (!fields) return 0;
+    const value = partitionValues(fields, document);
+    let numbers = target.partitions.get(slot);
+    const known = numbers?.get(value);
+    if (known !== undefined || !numbering) return known ?? 0;
+    if (!numbers) target.partitions.set(slot, (numbers = new Map()));
+    if (numbers.size >= MAX_PARTITIONS) return 0;
+    const number = numbers.size + 1;
+    numbers.set(value, number);
+    statement('INSERT INTO folio_text_partitions (collection, slot, value, n) VALUES (?, ?, ?, ?)').run(target.name, slot, value, number);
+    catalogChanged();
+    return number;
+  }
+
+  function addText(target: CollectionState, key: number, slot: number, document: StoredDocument): void {
+    const value = getPath(document, target.textPaths[slot]);
     if (typeof value !== 'string') return;
     textMerges.written(target);
-    statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`).run(key * MAX_TEXT_PATHS + slot, indexedText(value));
+    const rowid = textRowid(key, slot, partitionNumber(target, slot, document, true));
+    statement(`INSERT INTO ${quote(target.tables.text)} (rowid, u) VALUES (?, ?)`).run(rowid, indexedText(value));
   }
 
   // one rowid at a time: a rowid range made FTS5 walk its whole index (an update took 42 ms at 200,000 documents, 1 ms with equalities)
-  function removeText(target: CollectionState, key: number, slot: number): void {
-    if (statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid = ?`).run(key * MAX_TEXT_PATHS + slot).changes > 0) textMerges.written(target);
+  function removeText(target: CollectionState, key: number, slot: number, document: StoredDocument): void {
+    if (typeof getPath(document, target.textPaths[slot]) !== 'string') return;
+    const rowid = textRowid(key, slot, partitionNumber(target, slot, document, false));
+    if (statement(`DELETE FROM ${quote(target.tables.text)} WHERE rowid = ?`).run(rowid).changes > 0) textMerges.written(target);
   }
 
   function removeMultikeyEntries(target: CollectionState, key: number): void {
     statement(`DELETE FROM ${quote(target.tables.multikey)} WHERE k = ?`).run(key);
   }
 
-  function removeEntries(target: CollectionState, key: number): void {
+  function removeEntries(target: CollectionState, key: number, document: StoredDocument): void {
     removeMultikeyEntries(target, key);
-    for (let slot = 0; slot < target.textPaths.length; slot++) removeText(target, key, slot);
+    for (let slot = 0; slot < target.textPaths.length; slot++) removeText(target, key, slot, document);
   }
 
   /**
    * A replaced document's index entries. Its trigram entries are rewritten only for the texts that changed:
    * FTS5 answers a delete with a tombstone that every later search checks its matches against, and searches
    * at 200,000 articles took up to 3× longer after a few hundred deletes (inserts alone cost nothing). An
-   * update of a document's other fields (views, relations, publication) no longer deletes any.
+   * update of a document's other fields (views, relations, publication) no longer deletes any, unless it moves
+   * the document to another partition.
    */
   function replaceEntries(target: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void {
     removeMultikeyEntries(target, key);
     addMultikeyEntries(target, key, document);
     target.textPaths.forEach((path, slot) => {
       const value = getPath(document, path);
-      if (typeof value === 'string' && value === getPath(previous, path)) return;
-      removeText(target, key, slot);
-      addText(target, key, slot, value);
+      const fields = target.partitionOf(slot);
+      const samePart = !fields || partitionValues(fields, document) === partitionValues(fields, previous);
+      if (typeof value === 'string' && value === getPath(previous, path) && samePart) return;
+      removeText(target, key, slot, previous);
+      addText(target, key, slot, document);
     });
   }
 
@@ -296,19 +335,27 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     }
   }
 
-  /** A trigram index of `path`, filled from the documents already there, 1,000 at a time. */
-  function addTextIndex(target: CollectionState, path: string): void {
-    if (target.textPaths.includes(path)) return;
-    if (target.textPaths.length >= MAX_TEXT_PATHS) throw new Error(`at most ${MAX_TEXT_PATHS} text indexes per collection (${target.name})`);
-    const slot = target.textPaths.push(path) - 1;
+  /** `visit` for every document of the collection, 1,000 at a time. */
+  function eachDocument(target: CollectionState, visit: (key: number, document: StoredDocument) => void): void {
     const page = statement(`SELECT k, json(doc) AS doc FROM ${quote(target.tables.docs)} WHERE k > ? ORDER BY k LIMIT 1000`);
     for (let after = 0; ; ) {
       const rows = page.all(after) as Array<{ k: number; doc: string }>;
       if (rows.length === 0) return;
-      for (const row of rows) addText(target, row.k, slot, getPath(JSON.parse(row.doc), path));
+      for (const row of rows) visit(row.k, JSON.parse(row.doc));
       after = rows[rows.length - 1].k;
     }
   }
+
+  /** A trigram index of `path`, filled from the documents already there (`spec` is in the catalog already). */
+  function addTextIndex(target: CollectionState, path: string): void {
+    if (target.textPaths.includes(path)) return;
+    if (target.textPaths.length >= MAX_TEXT_PATHS) throw new Error(`at most ${MAX_TEXT_PATHS} text indexes per collection (${target.name})`);
+    const slot = target.textPaths.push(path) - 1;
+    eachDocument(target, (key, document) => addText(target, key, slot, document));
+  }
+
+  /** Rows past which writing a text index's entries again is told on stderr: it takes seconds. */
+  const TOLD_REPARTITION = 20000;
 
   return {
     sqlite,
@@ -353,7 +400,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
         target,
         () => {
           statement(`DELETE FROM ${quote(target.tables.docs)} WHERE k = ?`).run(key);
-          removeEntries(target, key);
+          if (previous) removeEntries(target, key, previous);
         },
         previous,
         undefined,
@@ -362,10 +409,31 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     addIndex(target, input) {
       create(target);
       const spec = normalizeIndexSpec(input);
+      // first: a text index's entries are written by its partition
+      target.indexes.push(spec);
       if (spec.text) addTextIndex(target, spec.keys[0][0]);
       else addExpressionIndexes(target, spec);
       plans.clear();
-      target.indexes.push(spec);
+      catalogChanged();
+      saveCatalog(target);
+    },
+    repartition(target, input) {
+      const spec = normalizeIndexSpec(input);
+      const at = target.indexes.findIndex((index) => index.text && index.keys[0][0] === spec.keys[0][0]);
+      if (at < 0 || samePartition(target.indexes[at], spec)) return;
+      const slot = target.textPaths.indexOf(spec.keys[0][0]);
+      const { n } = statement(`SELECT count(*) AS n FROM ${quote(target.tables.docs)}`).get() as { n: number };
+      if (n >= TOLD_REPARTITION) process.stderr.write(`folio: writing the text index ${spec.name} of ${target.name} again, by ${JSON.stringify(spec.partition ?? [])} (${n} documents, once)…\n`);
+      eachDocument(target, (key, document) => removeText(target, key, slot, document));
+      target.indexes[at] = spec;
+      target.partitions.delete(slot);
+      statement('DELETE FROM folio_text_partitions WHERE collection = ? AND slot = ?').run(target.name, slot);
+      eachDocument(target, (key, document) => addText(target, key, slot, document));
+      // a search of the index as these writes leave it (the old entries' tombstones, segments by the thousand)
+      // took twice as long as of the merged one; the merge is 1 s at 200,000 articles, once
+      const text = quote(target.tables.text);
+      sqlite.prepare(`INSERT INTO ${text} (${text}) VALUES ('optimize')`).run();
+      textMerges.merged(target);
       catalogChanged();
       saveCatalog(target);
     },

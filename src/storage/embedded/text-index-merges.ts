@@ -25,6 +25,8 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 export interface TextIndexMerges {
   /** one entry of a collection's trigram index written or removed */
   written(state: CollectionState): void;
+  /** its index merged here: its writes count from zero again */
+  merged(state: CollectionState): void;
   /** the FTS tables whose entries written since their last merge call for one now; they count from zero again */
   due(states: Iterable<CollectionState>): string[];
   /** the FTS tables left fragmented (by batches, by an earlier process) */
@@ -50,6 +52,9 @@ export function createTextIndexMerges(sqlite: SqliteDatabase): TextIndexMerges {
   return {
     written(state) {
       written.set(state.tables.text, (written.get(state.tables.text) ?? 0) + 1);
+    },
+    merged(state) {
+      written.delete(state.tables.text);
     },
     due(states) {
       const due = withText(states).filter((state) => {
