@@ -15,6 +15,12 @@ export interface CollectionState extends PathKinds {
   /** by slot of a partitioned trigram index: the number of each partition (the JSON of its fields' values) */
   partitions: Map<number, Map<string, number>>;
   kinds: Map<string, number>;
+  /**
+   * Fields of a unique index whose values are numbers ascending with the row key, as `id` is (assigned and
+   * inserted in one transaction): a sort on one is the rows' key order. By field: the value of the last row
+   * inserted (null before any), which the next one must exceed.
+   */
+  ascending: Map<string, number | null>;
   /** totals by filter, kept exact by every write, and the writes' numbers */
   counts: CountCache;
   textIndex(path: string): TextIndex | undefined;
@@ -34,6 +40,7 @@ export function createCollectionState(name: string, generation: number): Collect
     textPaths: [],
     partitions: new Map(),
     kinds: new Map(),
+    ascending: new Map(),
     counts: createCountCache(generation),
     of(path) {
       return this.kinds.get(path) ?? 0;

@@ -44,13 +44,18 @@ export interface Sql {
   heavy?: boolean;
   /** when the condition is exactly `d.k`'s membership in a subquery of distinct keys (`k`): that subquery */
   keys?: Sql;
+  /** keys only: read by `ORDER BY rowid` (ascending or descending), they come in the rows' key order */
+  rowidOrder?: boolean;
   /** the same condition, tested on each document instead (a search as a RegExp) */
   scan?: Sql;
   /** fields whose equalities (Pins) this condition implies: it reads only their partition of a trigram index */
   pinned?: string[];
 }
 
-/** `FROM … WHERE …`; `driven` when a search drives it (compileSelection) */
+/**
+ * `FROM … WHERE …`; `driven` when a search drives it (compileSelection), and `keys` when its matches are all the
+ * selection holds: its other conditions were implied (a text index's partition), or there were none.
+ */
 export interface Selection extends Sql {
   driven: boolean;
 }
@@ -180,6 +185,8 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       if (!pattern || index === undefined || !trigramSearchable(pattern.literal)) return regex;
       const text = quoteIdentifier(target.tables.text);
       const { range, pinned } = partitionRead(index, pins);
+      // one partition's rowids ascend with the row keys; rowids of several do not
+      const rowidOrder = !index.partition || range !== '';
       // a slot's rowids are distinct, and so are their keys
       const matches = `SELECT ${KEY_OF_ROWID} AS k FROM ${text} WHERE ${text} MATCH ? AND ${slotCondition(index.slot)}${range}`;
       const searched = `d.k IN (${matches})`;
@@ -187,7 +194,7 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
       // A phrase of trigrams matches where the folded literal is a substring of the folded value: exactly what a
       // case-insensitive unanchored literal asks, so no document is read. Otherwise the RegExp decides among them.
       // Either way the cost grows with the matches (half the collection for a common word): heavy.
-      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase] }, scan: regex, pinned };
+      if (pattern.caseInsensitive && !pattern.anchored) return { sql: `(${searched})`, params: [phrase], heavy: true, keys: { sql: matches, params: [phrase], rowidOrder }, scan: regex, pinned };
       return { sql: `(${searched} AND ${regex.sql})`, params: [phrase, ...regex.params], heavy: true, pinned };
     }
     case '$asText': {
@@ -361,5 +368,6 @@ export function compileSelection(target: FilterTarget, filter: Filter, table: st
     'AND',
     TRUE,
   );
-  return { sql: `FROM (${keys.sql}) AS f CROSS JOIN ${table} AS d ON d.k = f.k WHERE ${where.sql}`, params: [...keys.params, ...where.params], heavy: true, driven: true };
+  const selection: Selection = { sql: `FROM (${keys.sql}) AS f CROSS JOIN ${table} AS d ON d.k = f.k WHERE ${where.sql}`, params: [...keys.params, ...where.params], heavy: true, driven: true };
+  return parts.length === 1 ? { ...selection, keys } : selection;
 }

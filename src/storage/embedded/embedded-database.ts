@@ -41,6 +41,11 @@ export interface EmbeddedDatabase {
   addIndex(state: CollectionState, spec: IndexSpec): void;
   /** the text index of the same path as `spec`, split by `spec`'s partition instead: its entries written again */
   repartition(state: CollectionState, spec: IndexSpec): void;
+  /**
+   * Whether the field of `spec` (unique, one top-level key) ascends with the row key (CollectionState
+   * `ascending`): found out from the rows, once per index, for an index older than this question too.
+   */
+  trackOrder(state: CollectionState, spec: IndexSpec): void;
   /** the trigram indexes whose writes call for a full merge (text-index-merges) */
   textIndexesDue(): string[];
   /** the trigram indexes left fragmented */
@@ -68,6 +73,7 @@ const CATALOG_SQL = `
 CREATE TABLE IF NOT EXISTS folio_catalog (name TEXT PRIMARY KEY, indexes TEXT NOT NULL, text_paths TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS folio_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS folio_generations (collection TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS folio_ascending (collection TEXT NOT NULL, field TEXT NOT NULL, ascends INTEGER NOT NULL, PRIMARY KEY (collection, field)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS folio_text_partitions (collection TEXT NOT NULL, slot INTEGER NOT NULL, value TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (collection, slot, value)) WITHOUT ROWID;
 `;
 
@@ -131,6 +137,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       state.indexes = [];
       state.textPaths = [];
       state.partitions = new Map();
+      state.ascending = new Map();
       state.kinds = new Map();
       // a savepoint undone: the open transaction's earlier writes stay, as do the totals of the last commit
       if (sqlite.inTransaction) state.counts.undo(storedGeneration(state.name));
@@ -147,6 +154,10 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     for (const row of statement('SELECT collection, path, kinds FROM folio_paths').all() as Array<{ collection: string; path: string; kinds: number }>) {
       states.get(row.collection)?.kinds.set(row.path, row.kinds);
     }
+    for (const row of statement('SELECT collection, field FROM folio_ascending WHERE ascends = 1').all() as Array<{ collection: string; field: string }>) {
+      const target = states.get(row.collection);
+      if (target) target.ascending.set(row.field, lastValue(target, row.field));
+    }
     const partitions = statement('SELECT collection, slot, value, n FROM folio_text_partitions').all() as Array<{ collection: string; slot: number; value: string; n: number }>;
     for (const row of partitions) {
       const target = states.get(row.collection)?.partitions;
@@ -156,6 +167,28 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     }
   }
   load();
+
+  /** the value of `field` in the last row */
+  function lastValue(target: CollectionState, field: string): number | null {
+    const row = statement(`SELECT ${extractOf(field, 'doc')} AS v FROM ${quote(target.tables.docs)} ORDER BY k DESC LIMIT 1`).get() as { v: number } | undefined;
+    return row?.v ?? null;
+  }
+
+  function decideOrder(target: CollectionState, field: string, ascends: boolean): void {
+    statement('INSERT OR REPLACE INTO folio_ascending (collection, field, ascends) VALUES (?, ?, ?)').run(target.name, field, ascends ? 1 : 0);
+    if (ascends) target.ascending.set(field, lastValue(target, field));
+    else if (target.ascending.delete(field)) catalogChanged();
+  }
+
+  /** An insert keeps each ascending field ascending, or ends it; a replace that changes one's value ends it. */
+  function noteOrder(target: CollectionState, document: StoredDocument, previous?: StoredDocument): void {
+    for (const [field, last] of target.ascending) {
+      const value = document[field];
+      if (previous ? value === previous[field] : typeof value === 'number' && (last === null || value > last)) {
+        if (!previous) target.ascending.set(field, value as number);
+      } else decideOrder(target, field, false);
+    }
+  }
 
   function state(name: string): CollectionState {
     let found = states.get(name);
@@ -369,6 +402,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     insert(target, document) {
       create(target);
       noteKinds(target, document);
+      noteOrder(target, document);
       const text = JSON.stringify(document);
       writeRow(
         target,
@@ -382,6 +416,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     },
     replace(target, key, document, previous) {
       noteKinds(target, document);
+      noteOrder(target, document, previous);
       const text = JSON.stringify(document);
       writeRow(
         target,
@@ -416,6 +451,18 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       plans.clear();
       catalogChanged();
       saveCatalog(target);
+    },
+    trackOrder(target, input) {
+      const spec = normalizeIndexSpec(input);
+      const field = spec.keys[0][0];
+      const extract = extractOf(field, 'doc');
+      if (!spec.unique || spec.keys.length !== 1 || field.includes('.') || !extract) return;
+      if (statement('SELECT 1 FROM folio_ascending WHERE collection = ? AND field = ?').get(target.name, field)) return;
+      const type = extract.replace('json_extract', 'json_type');
+      const { n } = statement(
+        `SELECT count(*) AS n FROM (SELECT ${type} AS t, ${extract} AS v, lag(${extract}) OVER (ORDER BY k) AS p FROM ${quote(target.tables.docs)}) WHERE t IS NULL OR t NOT IN ('integer', 'real') OR v <= p`,
+      ).get() as { n: number };
+      decideOrder(target, field, n === 0);
     },
     repartition(target, input) {
       const spec = normalizeIndexSpec(input);
