@@ -157,7 +157,17 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   }
 
   /** `total`: the filter's, when known: it may choose how the page is read */
-  async function rows(read: Read, options: NormalizedFindOptions, total?: number, again = false): Promise<Row[]> {
+  /**
+   * The rows of a read, read again once from a new compilation when the catalog changed while it waited for a
+   * reader thread: its SQL may name what no longer holds (a text index's partition numbered again, a field that
+   * stopped ascending), as count and page check too.
+   */
+  async function rows(read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
+    const found = await readRows(read, options, total);
+    return read.database.catalogVersion() === read.version ? found : readRows(readOf(read.filter), options, total);
+  }
+
+  async function readRows(read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
     const { database, state } = read;
     if (!state.created) return [];
     const table = quote(state.tables.docs);
@@ -167,8 +177,6 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       // FTS5 reads a MATCH in rowid order, either way, and stops at the page's end
       const sql = `${matches.sql} ORDER BY rowid ${direction} ${limitSql(options.limit)} OFFSET ?`;
       const keys = (await select<{ k: number }>(database, sql, [...matches.params, options.skip], true)).map((row) => row.k);
-      // the field stopped ascending meanwhile (a write committed while this waited for a reader thread)
-      if (!again && database.catalogVersion() !== read.version) return rows(readOf(read.filter), options, total, true);
       return byKeys(database, table, keys);
     }
     const terms = orderTerms(state, options.sort);
@@ -363,13 +371,17 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       assertBatchSize(batchSize);
       assertSafeFilter(filter);
       // by internal key: each document is visited once however the collection changes between batches
-      for (let after = 0; ; ) {
+      for (let after = 0, again = false; ; ) {
         const database = store.database();
         const state = database.state(name);
         if (!state.created) return;
+        const version = database.catalogVersion();
         const selection = compileSelection(state, filter, quote(state.tables.docs));
         const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
         const batch = await select<Row>(database, sql, [...selection.params, after], false);
+        // compiled against a catalog that changed meanwhile (see rows): this batch read again, once
+        again = !again && database.catalogVersion() !== version;
+        if (again) continue;
         if (batch.length === 0) return;
         yield documentsOf(batch, undefined);
         after = batch[batch.length - 1].k;

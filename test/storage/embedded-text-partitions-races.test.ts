@@ -6,7 +6,7 @@ import type { IndexSpec, Store, StoredDocument } from '../../src/storage/types';
 import { heldTransaction } from '../support/held-transaction';
 
 /**
- * Review of 575880b (text indexes split by fields): reads on the reader threads around a re-partition, and
+ * Text indexes split by fields: reads on the reader threads around a re-partition, and
  * what reads outside an open transaction see once it numbers a new part.
  */
 describe('embedded engine: split text indexes and reads apart from the writer', () => {
