@@ -177,7 +177,10 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   function decideOrder(target: CollectionState, field: string, ascends: boolean): void {
     statement('INSERT OR REPLACE INTO folio_ascending (collection, field, ascends) VALUES (?, ?, ?)').run(target.name, field, ascends ? 1 : 0);
     if (ascends) target.ascending.set(field, lastValue(target, field));
-    else if (target.ascending.delete(field)) catalogChanged();
+    // Not a change the reader threads must wait for (catalogAhead, which has reads outside the open transaction
+    // see its writes): a read compiled without the key order is right on any commit, and one compiled with it
+    // and answered after this commits is read again (catalogVersion).
+    else if (target.ascending.delete(field)) catalogVersion++;
   }
 
   /** An insert keeps each ascending field ascending, or ends it; a replace that changes one's value ends it. */
