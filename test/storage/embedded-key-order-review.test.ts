@@ -132,7 +132,7 @@ describe('embedded engine: key order of an ascending unique field (review)', () 
    * transactions, savepoints undone inside one, reopening), each followed by searches sorted on the field,
    * against the reference over what the store holds.
    */
-  test.each([1, 2, 3, 4, 5, 6])('random writes, seed %i: searches sorted by the field agree with the reference', async (seed) => {
+  test.each([1, 2, 3, 4])('random writes, seed %i: searches sorted by the field agree with the reference', async (seed) => {
     let state = seed * 7919;
     const random = (): number => {
       state = (state * 1664525 + 1013904223) % 2 ** 32;
@@ -167,6 +167,10 @@ describe('embedded engine: key order of an ascending unique field (review)', () 
       { body: { $regex: 'ETA', $options: 'i' }, status: 'published' },
       { body: { $regex: 'amm', $options: 'i' }, status: { $eq: 'draft' } },
       { body: { $regex: 'elt', $options: 'i' } },
+      { $or: [{ title: { $regex: 'gam', $options: 'i' } }] },
+      { $or: [{ title: { $regex: 'gam', $options: 'i' } }, { body: { $regex: 'bet', $options: 'i' } }] },
+      { $and: [{ status: 'draft' }, { $and: [{ body: { $regex: 'lph', $options: 'i' } }] }] },
+      { title: { $regex: 'alp', $options: 'i' }, id: { $gte: 10 } },
     ];
     for (let step = 0; step < 60; step++) {
       const roll = random();
