@@ -125,12 +125,16 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * that sees the last commit, not its writes, as the remembered totals do: sent to a reader thread instead, a
    * get-one could wait for a thread to start or a scan to end (a subscription's read-back then came after the
    * next write had deleted the document).
+   *
+   * `here`: on this thread whatever it costs, answered as it is called. A read whose catalog changed while it
+   * waited for a reader thread is compiled and read again so (see rows): read apart once more, a second change
+   * meanwhile would leave it as stale as the first.
    */
-  function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined): Promise<T[]> | T[] {
+  function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined, here = false): Promise<T[]> | T[] {
     if (store.readersSeeCatalog()) {
-      if (heavy) return store.readers().all<T>(sql, params);
+      if (heavy && !here) return store.readers().all<T>(sql, params);
       if (database.sqlite.inTransaction) return database.committedStatement(sql).all(...params) as T[];
-      const apart = store.readers().allIfFree<T>(sql, params);
+      const apart = here ? undefined : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
     return database.statement(sql).all(...params) as T[];
@@ -156,18 +160,18 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return read.database.sortsApart(sql, [...selection.params, options.skip]) ? undefined : selection;
   }
 
-  /** `total`: the filter's, when known: it may choose how the page is read */
   /**
-   * The rows of a read, read again once from a new compilation when the catalog changed while it waited for a
-   * reader thread: its SQL may name what no longer holds (a text index's partition numbered again, a field that
-   * stopped ascending), as count and page check too.
+   * The rows of a read. When the catalog changed while it waited for a reader thread, its SQL may name what no
+   * longer holds (a text index's partition numbered again, a field that stopped ascending): it is compiled and
+   * read again here (select's `here`), as count and page are. `total`: the filter's, when known: it may choose how
+   * the page is read.
    */
-  async function rows(read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
-    const found = await readRows(read, options, total);
-    return read.database.catalogVersion() === read.version ? found : readRows(readOf(read.filter), options, total);
+  async function rows(read: Read, options: NormalizedFindOptions, total?: number, here = false): Promise<Row[]> {
+    const found = await readRows(read, options, total, here);
+    return here || read.database.catalogVersion() === read.version ? found : readRows(readOf(read.filter), options, total, true);
   }
 
-  async function readRows(read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
+  async function readRows(read: Read, options: NormalizedFindOptions, total: number | undefined, here: boolean): Promise<Row[]> {
     const { database, state } = read;
     if (!state.created) return [];
     const table = quote(state.tables.docs);
@@ -176,7 +180,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     if (direction && matches) {
       // FTS5 reads a MATCH in rowid order, either way, and stops at the page's end
       const sql = `${matches.sql} ORDER BY rowid ${direction} ${limitSql(options.limit)} OFFSET ?`;
-      const keys = (await select<{ k: number }>(database, sql, [...matches.params, options.skip], true)).map((row) => row.k);
+      const keys = (await select<{ k: number }>(database, sql, [...matches.params, options.skip], true, here)).map((row) => row.k);
       return byKeys(database, table, keys);
     }
     const terms = orderTerms(state, options.sort);
@@ -189,13 +193,13 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       // Read in an index's order, the documents come with their keys: SQLite reads a row's document only once
       // it is past the OFFSET (a get-one took 28 µs instead of 39, a list page 42 instead of 53). Sorted apart,
       // every match would carry its document into the sort: the page's keys first, then their documents.
-      if (!database.sortsApart(`SELECT d.k AS k ${page}`, params)) return select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc ${page}`, params, apart);
-      const keys = (await select<{ k: number }>(database, `SELECT d.k AS k ${page}`, params, apart)).map((row) => row.k);
+      if (!database.sortsApart(`SELECT d.k AS k ${page}`, params)) return select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc ${page}`, params, apart, here);
+      const keys = (await select<{ k: number }>(database, `SELECT d.k AS k ${page}`, params, apart, here)).map((row) => row.k);
       return byKeys(database, table, keys);
     }
     // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
     const { selection } = read;
-    const matched = await select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql}`, selection.params, selection.heavy);
+    const matched = await select<Row>(database, `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql}`, selection.params, selection.heavy, here);
     const parsed = new Map(matched.map((row) => [row.k, row]));
     const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
     const end = options.limit === undefined ? undefined : options.skip + options.limit;
@@ -223,7 +227,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * `key`: the filter's key in the remembered totals. A count compiled against a catalog that changed before
    * its answer came (a field's first array, committed while it waited for a reader thread) missed what the
-   * new catalog reads: it is counted again, once, and only the second answer may be remembered.
+   * new catalog reads: it is counted again, here (see rows).
    */
   async function count({ database, state, selection }: Read, filter: Filter, key: string, again = false): Promise<number> {
     if (!state.created) return 0;
@@ -234,7 +238,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const counted = selection.keys
       ? { sql: `SELECT count(*) AS n, ${GENERATION_SQL} FROM (${selection.keys.sql})`, params: [name, ...selection.keys.params] }
       : { sql: `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, params: [name, ...selection.params] };
-    const [row] = await select<{ n: number; g: number | null }>(database, counted.sql, counted.params, selection.heavy);
+    const [row] = await select<{ n: number; g: number | null }>(database, counted.sql, counted.params, selection.heavy, again);
     if (database.catalogVersion() !== version) return again ? row.n : count(readOf(filter), filter, key, true);
     state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
@@ -244,7 +248,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * A page and its filter's total. A condition the reader threads answer (a text search, read in full whether
    * it matches ten rows or half the collection) is searched once for both: the page query and the count each
    * ran the search and read every match's scope, twice the work for one request. `again`: read once already,
-   * against a catalog that changed meanwhile (see count).
+   * against a catalog that changed meanwhile: page and total are read here (see rows).
    */
   async function page(filter: Filter, options: FindOptions | undefined, again = false): Promise<{ documents: StoredDocument[]; total: number }> {
     const normalized = normalizeFindOptions(options);
@@ -255,7 +259,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const readersSee = store.readersSeeCatalog();
     const remembered = state.counts.get(cacheKey, !readersSee);
     if (again || !state.created || !selection.heavy || !readersSee || terms === undefined || remembered !== undefined) {
-      const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
+      const [found, total] = await Promise.all([rows(read, normalized, remembered, again), count(read, filter, cacheKey, again)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
     const direction = keyOrder(state, normalized.sort);
@@ -378,8 +382,8 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
         const version = database.catalogVersion();
         const selection = compileSelection(state, filter, quote(state.tables.docs));
         const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
-        const batch = await select<Row>(database, sql, [...selection.params, after], false);
-        // compiled against a catalog that changed meanwhile (see rows): this batch read again, once
+        const batch = await select<Row>(database, sql, [...selection.params, after], false, again);
+        // compiled against a catalog that changed meanwhile: this batch read again, here (see rows)
         again = !again && database.catalogVersion() !== version;
         if (again) continue;
         if (batch.length === 0) return;

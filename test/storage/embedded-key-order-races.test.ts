@@ -9,15 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { heldTransaction } from '../support/held-transaction';
 
 /**
- * Review of 65140c0 (a search's page read in key order when its sort leads with a unique field that ascends
- * with the rows' keys) and cadf211: cases its own tests do not reach.
+ * A search's page read in key order when its sort leads with a unique field that ascends with the rows' keys:
+ * open transactions that end the order, reads whose catalog changes twice while they wait for a reader thread,
+ * and random writes of every kind against the reference.
  */
-describe('embedded engine: key order of an ascending unique field (review)', () => {
+describe('embedded engine: key order of an ascending unique field, races and random writes', () => {
   let dataDir: string;
   let store: Store;
 
   beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'folio-key-order-review-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'folio-key-order-races-'));
     store = await openStore({ client: 'embedded' }, dataDir);
   });
 
