@@ -64,8 +64,11 @@ const TRUE: Sql = { sql: '1', params: [] };
 const FALSE: Sql = { sql: '0', params: [] };
 
 type Scalar = string | number | boolean | null;
-/** A filter's top-level equalities on plain top-level fields, which a trigram index's partition may answer. */
-type Pins = ReadonlyMap<string, Scalar>;
+/**
+ * A filter's top-level equalities on plain top-level fields, which a trigram index's partition may answer;
+ * found when a search on a split index asks (most filters have none).
+ */
+type Pins = () => ReadonlyMap<string, Scalar>;
 const isScalar = (value: unknown): value is Scalar =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
@@ -219,8 +222,9 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
  */
 function partitionRead(index: TextIndex, pins: Pins | undefined): { range: string; pinned?: string[] } {
   const { partition } = index;
-  if (!partition || !pins || !partition.every((field) => pins.has(field))) return { range: '' };
-  const number = index.partitionNumber?.(JSON.stringify(partition.map((field) => pins.get(field))));
+  const found = partition && pins?.();
+  if (!partition || !found || !partition.every((field) => found.has(field))) return { range: '' };
+  const number = index.partitionNumber?.(JSON.stringify(partition.map((field) => found.get(field))));
   const [first, last] = partitionRange(number ?? 0);
   return { range: ` AND rowid BETWEEN ${first} AND ${last}`, pinned: number === undefined ? undefined : partition };
 }
@@ -348,14 +352,17 @@ const conjunctsOf = (filter: Filter): Filter[] =>
  */
 export function compileSelection(target: FilterTarget, filter: Filter, table: string, searches: 'indexed' | 'scanned' = 'indexed'): Selection {
   const conjuncts = conjunctsOf(filter);
-  const pins = searches === 'indexed' ? pinsOf(target, conjuncts) : undefined;
-  const compiled = conjuncts.map((conjunct) => compileFilter(target, conjunct, pins));
+  let pins: Map<string, Scalar> | undefined;
+  const compiled = conjuncts.map((conjunct) => compileFilter(target, conjunct, searches === 'indexed' ? () => (pins ??= pinsOf(target, conjuncts)) : undefined));
   // the equalities a search's partition implies
   const implied = new Set(compiled.flatMap((part) => part.pinned ?? []));
-  const kept = compiled.filter((_, index) => {
-    const pin = implied.size > 0 ? pinOf(target, conjuncts[index]) : undefined;
-    return !pin || !implied.has(pin[0]);
-  });
+  const kept =
+    implied.size === 0
+      ? compiled
+      : compiled.filter((_, index) => {
+          const pin = pinOf(target, conjuncts[index]);
+          return !pin || !implied.has(pin[0]);
+        });
   const parts = searches === 'scanned' ? kept.map((part) => part.scan ?? part) : kept;
   const driving = parts.findIndex((part) => part.keys !== undefined);
   if (driving < 0) {
