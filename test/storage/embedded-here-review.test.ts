@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import { openStore } from '../../src/storage/open-store';
+import { heldTransaction } from '../support/held-transaction';
 import type { Store } from '../../src/storage/types';
 
 /**
@@ -57,5 +59,30 @@ describe('embedded engine: a read again after a change of the catalog', () => {
     expect(answer).toBe(0);
     // the first read ran apart; the second, on this thread, stalled every other request for as long
     expect(stall).toBeLessThan(250);
+  });
+
+  test('an index older than the key order, tracked inside another caller\'s open transaction: reads outside it keep the last commit\'s order', async () => {
+    const items = (): ReturnType<Store['collection']> => store.collection('items');
+    await items().createIndex({ keys: [['id', 1]], unique: true });
+    await items().createIndex({ keys: [['title', 1]], text: true });
+    // the last row's id below the others: not ascending
+    await items().insertMany([1, 2, 3, 0].map((id) => ({ id, title: 'alpha' })));
+    // a folder from before the key order was tracked (as migrate-lmdb-store leaves one): no answer kept
+    await store.close();
+    const sqlite = new Database(join(dataDir, 'store.sqlite'));
+    sqlite.prepare('DELETE FROM folio_ascending').run();
+    sqlite.close();
+    store = await openStore({ client: 'embedded' }, dataDir);
+    const { started, go, done } = heldTransaction(store, async () => {
+      await items().deleteOne({ id: 0 });
+      // asked inside the transaction, the rows it sees ascend
+      await items().createIndex({ keys: [['id', 1]], unique: true });
+    });
+    await started;
+    const searched = (await items().find({ title: { $regex: 'alp', $options: 'i' } }, { sort: [['id', -1]], projection: ['id'] })).map((document) => document.id);
+    go();
+    await done;
+    // the last commit holds 0 still
+    expect(searched).toEqual([3, 2, 1, 0]);
   });
 });
