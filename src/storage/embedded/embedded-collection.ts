@@ -56,6 +56,14 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const SKIP_READ_APART = 1000;
 
 /**
+ * Reads apart, on a reader thread, of one request whose catalog changes while each waits: past them it is
+ * compiled and read on this thread (select's `here`), where nothing can change between. One more read apart
+ * after each change keeps a long scan off the main thread (read here, a 0.65 s scan held every other request);
+ * the bound keeps a stream of changes from holding the request.
+ */
+const MAX_READS_APART = 3;
+
+/**
  * A LIMIT written into the statement, not bound: SQLite plans with a bound LIMIT's value, so every
  * execution re-prepared the statement (a point read by documentId took 34 µs with `LIMIT ?`, 7 µs with
  * `LIMIT 1`). Limits are validated integers and take few values, so the statement cache still serves.
@@ -126,9 +134,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * get-one could wait for a thread to start or a scan to end (a subscription's read-back then came after the
    * next write had deleted the document).
    *
-   * `here`: on this thread whatever it costs, answered as it is called. A read whose catalog changed while it
-   * waited for a reader thread is compiled and read again so (see rows): read apart once more, a second change
-   * meanwhile would leave it as stale as the first.
+   * `here`: on this thread whatever it costs, answered as it is called (see MAX_READS_APART).
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined, here = false): Promise<T[]> | T[] {
     if (store.readersSeeCatalog()) {
@@ -163,12 +169,15 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * The rows of a read. When the catalog changed while it waited for a reader thread, its SQL may name what no
    * longer holds (a text index's partition numbered again, a field that stopped ascending): it is compiled and
-   * read again here (select's `here`), as count and page are. `total`: the filter's, when known: it may choose how
-   * the page is read.
+   * read again (MAX_READS_APART), as counts are. `total`: the filter's, when known: it may choose how the page is
+   * read.
    */
-  async function rows(read: Read, options: NormalizedFindOptions, total?: number, here = false): Promise<Row[]> {
-    const found = await readRows(read, options, total, here);
-    return here || read.database.catalogVersion() === read.version ? found : readRows(readOf(read.filter), options, total, true);
+  async function rows(first: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
+    for (let read = first, reads = 1; ; read = readOf(read.filter), reads++) {
+      const here = reads > MAX_READS_APART;
+      const found = await readRows(read, options, total, here);
+      if (here || read.database.catalogVersion() === read.version) return found;
+    }
   }
 
   async function readRows(read: Read, options: NormalizedFindOptions, total: number | undefined, here: boolean): Promise<Row[]> {
@@ -227,9 +236,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * `key`: the filter's key in the remembered totals. A count compiled against a catalog that changed before
    * its answer came (a field's first array, committed while it waited for a reader thread) missed what the
-   * new catalog reads: it is counted again, here (see rows).
+   * new catalog reads: it is counted again (see rows).
    */
-  async function count({ database, state, selection }: Read, filter: Filter, key: string, again = false): Promise<number> {
+  async function count({ database, state, selection }: Read, filter: Filter, key: string, reads = 1): Promise<number> {
     if (!state.created) return 0;
     const remembered = state.counts.get(key, !store.readersSeeCatalog());
     if (remembered !== undefined) return remembered;
@@ -238,8 +247,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const counted = selection.keys
       ? { sql: `SELECT count(*) AS n, ${GENERATION_SQL} FROM (${selection.keys.sql})`, params: [name, ...selection.keys.params] }
       : { sql: `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, params: [name, ...selection.params] };
-    const [row] = await select<{ n: number; g: number | null }>(database, counted.sql, counted.params, selection.heavy, again);
-    if (database.catalogVersion() !== version) return again ? row.n : count(readOf(filter), filter, key, true);
+    const here = reads > MAX_READS_APART;
+    const [row] = await select<{ n: number; g: number | null }>(database, counted.sql, counted.params, selection.heavy, here);
+    if (!here && database.catalogVersion() !== version) return count(readOf(filter), filter, key, reads + 1);
     state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
@@ -248,7 +258,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * A page and its filter's total. A condition the reader threads answer (a text search, read in full whether
    * it matches ten rows or half the collection) is searched once for both: the page query and the count each
    * ran the search and read every match's scope, twice the work for one request. `again`: read once already,
-   * against a catalog that changed meanwhile: page and total are read here (see rows).
+   * against a catalog that changed meanwhile: page and total are read apart (see rows).
    */
   async function page(filter: Filter, options: FindOptions | undefined, again = false): Promise<{ documents: StoredDocument[]; total: number }> {
     const normalized = normalizeFindOptions(options);
@@ -259,7 +269,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const readersSee = store.readersSeeCatalog();
     const remembered = state.counts.get(cacheKey, !readersSee);
     if (again || !state.created || !selection.heavy || !readersSee || terms === undefined || remembered !== undefined) {
-      const [found, total] = await Promise.all([rows(read, normalized, remembered, again), count(read, filter, cacheKey, again)]);
+      const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
     const direction = keyOrder(state, normalized.sort);
@@ -375,17 +385,18 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       assertBatchSize(batchSize);
       assertSafeFilter(filter);
       // by internal key: each document is visited once however the collection changes between batches
-      for (let after = 0, again = false; ; ) {
+      for (let after = 0, reads = 1; ; ) {
         const database = store.database();
         const state = database.state(name);
         if (!state.created) return;
         const version = database.catalogVersion();
         const selection = compileSelection(state, filter, quote(state.tables.docs));
         const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
-        const batch = await select<Row>(database, sql, [...selection.params, after], false, again);
-        // compiled against a catalog that changed meanwhile: this batch read again, here (see rows)
-        again = !again && database.catalogVersion() !== version;
-        if (again) continue;
+        const here = reads > MAX_READS_APART;
+        const batch = await select<Row>(database, sql, [...selection.params, after], false, here);
+        // compiled against a catalog that changed meanwhile: this batch read again (see rows)
+        reads = !here && database.catalogVersion() !== version ? reads + 1 : 1;
+        if (reads > 1) continue;
         if (batch.length === 0) return;
         yield documentsOf(batch, undefined);
         after = batch[batch.length - 1].k;

@@ -177,9 +177,9 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   function decideOrder(target: CollectionState, field: string, ascends: boolean): void {
     statement('INSERT OR REPLACE INTO folio_ascending (collection, field, ascends) VALUES (?, ?, ?)').run(target.name, field, ascends ? 1 : 0);
     if (ascends) target.ascending.set(field, lastValue(target, field));
-    // Not a change the reader threads must wait for (catalogAhead, which has reads outside the open transaction
-    // see its writes): a read compiled without the key order is right on any commit, and one compiled with it
-    // and answered after this commits is read again (catalogVersion).
+    // Lost: not a change the reader threads must wait for (catalogAhead, which has reads outside the open
+    // transaction see its writes): a read compiled without the key order is right on any commit, and one
+    // compiled with it and answered after this commits is read again (catalogVersion).
     else if (target.ascending.delete(field)) catalogVersion++;
   }
 
@@ -465,10 +465,15 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
       if (!spec.unique || spec.keys.length !== 1 || field.includes('.') || !extract) return;
       if (statement('SELECT 1 FROM folio_ascending WHERE collection = ? AND field = ?').get(target.name, field)) return;
       const type = extract.replace('json_extract', 'json_type');
-      const { n } = statement(
-        `SELECT count(*) AS n FROM (SELECT ${type} AS t, ${extract} AS v, lag(${extract}) OVER (ORDER BY k) AS p FROM ${quote(target.tables.docs)}) WHERE t IS NULL OR t NOT IN ('integer', 'real') OR v <= p`,
-      ).get() as { n: number };
-      decideOrder(target, field, n === 0);
+      const outOfOrder = `SELECT count(*) AS n FROM (SELECT ${type} AS t, ${extract} AS v, lag(${extract}) OVER (ORDER BY k) AS p FROM ${quote(target.tables.docs)}) WHERE t IS NULL OR t NOT IN ('integer', 'real') OR v <= p`;
+      const ascends = (read: Statement): boolean => (read.get() as { n: number }).n === 0;
+      // a table this transaction created holds nothing in the last commit
+      const committedRows = (): boolean => committedStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(target.tables.docs) !== undefined;
+      // Of the rows this transaction sees and of the last commit's, which reads outside it see: asked inside a
+      // caller's transaction that removed a row out of order, this one's alone had reads outside it sort in key
+      // order rows that were not. Ascending in one only, it is taken as not ascending, for good.
+      const inLastCommit = !sqlite.inTransaction || !committedRows() || ascends(committedStatement(outOfOrder));
+      decideOrder(target, field, ascends(statement(outOfOrder)) && inLastCommit);
     },
     repartition(target, input) {
       const spec = normalizeIndexSpec(input);

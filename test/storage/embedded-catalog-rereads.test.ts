@@ -8,15 +8,15 @@ import { heldTransaction } from '../support/held-transaction';
 import type { Store } from '../../src/storage/types';
 
 /**
- * Review of 77124d0 (a read whose catalog changed while it waited for a reader thread is read again on this
- * thread): what that second read costs the main thread.
+ * Reads whose catalog changes while they wait for a reader thread are read again: what that costs the main
+ * thread, and which rows an order found inside another caller's transaction is trusted for.
  */
 describe('embedded engine: a read again after a change of the catalog', () => {
   let dataDir: string;
   let store: Store;
 
   beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'folio-here-review-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'folio-catalog-rereads-'));
     store = await openStore({ client: 'embedded' }, dataDir);
   });
 
