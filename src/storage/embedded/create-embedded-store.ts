@@ -145,6 +145,10 @@ export function openEmbeddedStore(dataDir: string): Store {
     readers: () => readers,
     inTransaction: callerInTransaction,
     readersSeeCatalog: () => !callerInTransaction() && !database.catalogAhead(),
+    statementHere(sql) {
+      const opened = open();
+      return opened.sqlite.inTransaction && access.readersSeeCatalog() ? opened.committedStatement(sql) : opened.statement(sql);
+    },
     async write(apply) {
       const joined = current.getStore();
       // a promise started inside a finished transaction still carries it in its async context
@@ -170,12 +174,10 @@ export function openEmbeddedStore(dataDir: string): Store {
     engine: 'embedded',
     collection,
     async listCollections() {
-      const { sqlite } = open();
-      const names = database.catalogNames();
-      const probe = (name: string): string => `SELECT 1 FROM "c:${name}" LIMIT 1`;
-      // outside another caller's open transaction, as the collections' reads (export-store reads both): the last commit
-      const lastCommit = sqlite.inTransaction && access.readersSeeCatalog();
-      return names.filter((name) => (lastCommit ? database.committedStatement(probe(name)) : database.statement(probe(name))).get() !== undefined);
+      // outside another caller's open transaction the last commit, as the collections' reads (export-store reads both)
+      return open()
+        .catalogNames()
+        .filter((name) => access.statementHere(`SELECT 1 FROM "c:${name}" LIMIT 1`).get() !== undefined);
     },
     async nextSequence(name) {
       assertSequenceName(name);

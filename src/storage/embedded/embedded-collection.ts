@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { assertSafeFilter } from '../filter-guard';
 import { assertBatchSize, normalizeFindOptions, type NormalizedFindOptions } from '../find-options';
 import { normalizeIndexSpec, sameIndex, samePartition } from '../index-spec';
@@ -28,6 +29,11 @@ export interface EmbeddedStoreAccess {
    * the totals they are given (count-cache's `uncommitted`).
    */
   readersSeeCatalog(): boolean;
+  /**
+   * `sql` prepared where a read on this thread is answered: the connection that reads the last commit while
+   * another caller's transaction is open and readers see the catalog, else the writing one
+   */
+  statementHere(sql: string): Statement;
   readers(): ReaderPool;
 }
 
@@ -137,13 +143,25 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
    * `here`: on this thread whatever it costs, answered as it is called (see MAX_READS_APART).
    */
   function select<T>(database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined, here = false): Promise<T[]> | T[] {
-    if (store.readersSeeCatalog()) {
-      if (heavy && !here) return store.readers().all<T>(sql, params);
-      if (database.sqlite.inTransaction) return database.committedStatement(sql).all(...params) as T[];
-      const apart = here ? undefined : store.readers().allIfFree<T>(sql, params);
+    if (!here && store.readersSeeCatalog()) {
+      if (heavy) return store.readers().all<T>(sql, params);
+      const apart = database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
       if (apart) return apart;
     }
-    return database.statement(sql).all(...params) as T[];
+    return store.statementHere(sql).all(...params) as T[];
+  }
+
+  /**
+   * `read` answered by `readOnce`, compiled and answered again while the catalog changed meanwhile: its SQL may
+   * name what no longer holds (a text index's partition numbered again, a field that stopped ascending). Apart up
+   * to MAX_READS_APART times, then here (`here`), where nothing changes between compiling and reading.
+   */
+  async function readAgainIfChanged<T>(first: Read, readOnce: (read: Read, here: boolean) => Promise<T> | T): Promise<T> {
+    for (let read = first, reads = 1; ; read = readOf(read.filter), reads++) {
+      const here = reads > MAX_READS_APART;
+      const found = await readOnce(read, here);
+      if (here || read.database.catalogVersion() === read.version) return found;
+    }
   }
 
   const readOf = (filter: Filter): Read => {
@@ -166,19 +184,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return read.database.sortsApart(sql, [...selection.params, options.skip]) ? undefined : selection;
   }
 
-  /**
-   * The rows of a read. When the catalog changed while it waited for a reader thread, its SQL may name what no
-   * longer holds (a text index's partition numbered again, a field that stopped ascending): it is compiled and
-   * read again (MAX_READS_APART), as counts are. `total`: the filter's, when known: it may choose how the page is
-   * read.
-   */
-  async function rows(first: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> {
-    for (let read = first, reads = 1; ; read = readOf(read.filter), reads++) {
-      const here = reads > MAX_READS_APART;
-      const found = await readRows(read, options, total, here);
-      if (here || read.database.catalogVersion() === read.version) return found;
-    }
-  }
+  /** `total`: the filter's, when known: it may choose how the page is read */
+  const rows = (read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> =>
+    readAgainIfChanged(read, (again, here) => readRows(again, options, total, here));
 
   async function readRows(read: Read, options: NormalizedFindOptions, total: number | undefined, here: boolean): Promise<Row[]> {
     const { database, state } = read;
@@ -236,20 +244,20 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
   /**
    * `key`: the filter's key in the remembered totals. A count compiled against a catalog that changed before
    * its answer came (a field's first array, committed while it waited for a reader thread) missed what the
-   * new catalog reads: it is counted again (see rows).
+   * new catalog reads: it is counted again (readAgainIfChanged).
    */
-  async function count({ database, state, selection }: Read, filter: Filter, key: string, reads = 1): Promise<number> {
+  async function count(first: Read, key: string): Promise<number> {
+    const { state, filter } = first;
     if (!state.created) return 0;
     const remembered = state.counts.get(key, !store.readersSeeCatalog());
     if (remembered !== undefined) return remembered;
-    const version = database.catalogVersion();
-    // a search's matches alone, when they are all the selection holds: not joined to their rows
-    const counted = selection.keys
-      ? { sql: `SELECT count(*) AS n, ${GENERATION_SQL} FROM (${selection.keys.sql})`, params: [name, ...selection.keys.params] }
-      : { sql: `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, params: [name, ...selection.params] };
-    const here = reads > MAX_READS_APART;
-    const [row] = await select<{ n: number; g: number | null }>(database, counted.sql, counted.params, selection.heavy, here);
-    if (!here && database.catalogVersion() !== version) return count(readOf(filter), filter, key, reads + 1);
+    const [row] = await readAgainIfChanged(first, ({ database, selection }, here) => {
+      // a search's matches alone, when they are all the selection holds: not joined to their rows
+      const counted = selection.keys
+        ? { sql: `SELECT count(*) AS n, ${GENERATION_SQL} FROM (${selection.keys.sql})`, params: [name, ...selection.keys.params] }
+        : { sql: `SELECT count(*) AS n, ${GENERATION_SQL} ${selection.sql}`, params: [name, ...selection.params] };
+      return select<{ n: number; g: number | null }>(database, counted.sql, counted.params, selection.heavy, here);
+    });
     state.counts.remember(key, filter, row.n, row.g ?? 0);
     return row.n;
   }
@@ -269,7 +277,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const readersSee = store.readersSeeCatalog();
     const remembered = state.counts.get(cacheKey, !readersSee);
     if (again || !state.created || !selection.heavy || !readersSee || terms === undefined || remembered !== undefined) {
-      const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, filter, cacheKey)]);
+      const [found, total] = await Promise.all([rows(read, normalized, remembered), count(read, cacheKey)]);
       return { documents: documentsOf(found, normalized.projection), total };
     }
     const direction = keyOrder(state, normalized.sort);
@@ -286,10 +294,9 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     const sql =
       `WITH m AS MATERIALIZED (${sorted.sql}) ` +
       `SELECT NULL AS k, count(*) AS n, ${GENERATION_SQL} FROM m UNION ALL SELECT * FROM (SELECT k, NULL, NULL FROM m ORDER BY ${sorted.order} ${limitSql(normalized.limit)} OFFSET ?)`;
-    const version = database.catalogVersion();
     const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null }>(sql, [...sorted.params, name, normalized.skip]);
     // compiled against a catalog that has changed since: read again, page and total apart
-    if (database.catalogVersion() !== version) return page(filter, options, true);
+    if (database.catalogVersion() !== read.version) return page(filter, options, true);
     const counted = found.find((row) => row.k === null);
     const total = counted?.n ?? 0;
     state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
@@ -356,7 +363,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
       return documentsOf(await rows(readOf(filter), normalized), normalized.projection)[0] ?? null;
     },
     // async: a refused filter rejects, as every call of the interface does, rather than throwing
-    countDocuments: async (filter) => count(readOf(filter), filter, JSON.stringify(filter)),
+    countDocuments: async (filter) => count(readOf(filter), JSON.stringify(filter)),
     findPage: (filter, options) => page(filter, options),
     insertOne: (document) => insert([document]),
     insertMany: (documents) => insert(documents),
@@ -383,20 +390,14 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     },
     async *findInBatches(filter, batchSize) {
       assertBatchSize(batchSize);
-      assertSafeFilter(filter);
       // by internal key: each document is visited once however the collection changes between batches
-      for (let after = 0, reads = 1; ; ) {
-        const database = store.database();
-        const state = database.state(name);
-        if (!state.created) return;
-        const version = database.catalogVersion();
-        const selection = compileSelection(state, filter, quote(state.tables.docs));
-        const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
-        const here = reads > MAX_READS_APART;
-        const batch = await select<Row>(database, sql, [...selection.params, after], false, here);
-        // compiled against a catalog that changed meanwhile: this batch read again (see rows)
-        reads = !here && database.catalogVersion() !== version ? reads + 1 : 1;
-        if (reads > 1) continue;
+      for (let after = 0; ; ) {
+        const read = readOf(filter);
+        if (!read.state.created) return;
+        const batch = await readAgainIfChanged(read, ({ database, selection }, here) => {
+          const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
+          return select<Row>(database, sql, [...selection.params, after], false, here);
+        });
         if (batch.length === 0) return;
         yield documentsOf(batch, undefined);
         after = batch[batch.length - 1].k;
