@@ -6,7 +6,7 @@
  */
 const { spawn } = require('node:child_process');
 const { mkdirSync, writeFileSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
 
 const ROOT = join(__dirname, '..');
@@ -66,11 +66,17 @@ const writeConfig = (root, extra = {}) => {
   return configDir;
 };
 
+/** The Node.js flags `bin`'s first line starts it with (`#!/usr/bin/env -S node <flags>`): Folio runs as users start it. */
+const shebangFlags = (bin) => {
+  const [first] = readFileSync(resolve(ROOT, bin), 'utf8').split('\n', 1);
+  return (/^#!.*\bnode\b(.*)$/.exec(first)?.[1] ?? '').split(' ').filter(Boolean);
+};
+
 /** Folio from `bin` in production mode, on a free port, with its config in `configDir` and data in `dataDir`. */
 const startFolioProcess = (bin, configDir, dataDir) => {
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startProcess([...nodeArgs, bin, 'start', '--config', configDir, '--data', dataDir, '--port', '0'], FOLIO_ENV);
+  return startProcess([...shebangFlags(bin), ...nodeArgs, bin, 'start', '--config', configDir, '--data', dataDir, '--port', '0'], FOLIO_ENV);
 };
 
 /** 10 categories, 30 tags and 20 authors, created through GraphQL: `{ categories, tags, authors }`, each `[{ documentId, name }]`. */

@@ -61,15 +61,10 @@ const WORKLOADS = {
   ],
 };
 
-const pipelineFigures = async ({ root, startProcess, seed, stop, measure, token }) => {
+const pipelineFigures = async ({ root, startFolioProcess, seed, stop, measure, token }) => {
   const folders = writeConfigs(root, token);
   const dataDir = (name) => join(root, `pipeline-data-${name}`);
-  const start = (name) =>
-    startProcess(['bin/folio.js', 'start', '--config', folders[name], '--data', dataDir(name), '--port', '0'], {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      API_TOKEN_SALT: 'bench-salt-bench-salt-bench-salt',
-    });
+  const start = (name) => startFolioProcess('bin/folio.js', folders[name], dataDir(name));
   const seeding = await start('plain');
   try {
     process.stderr.write('seeding 1,000 articles (pipeline)…\n');

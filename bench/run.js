@@ -127,7 +127,7 @@ const main = async () => {
     }
     if (only.test('pipeline')) {
       console.log('');
-      for (const line of await pipelineFigures({ root, startProcess, seed, stop, measure, token: TOKEN })) console.log(line);
+      for (const line of await pipelineFigures({ root, startFolioProcess, seed, stop, measure, token: TOKEN })) console.log(line);
     }
     if (only.test('security defences')) {
       console.log('');
