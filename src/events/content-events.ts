@@ -6,6 +6,7 @@ import { createEventPayloads, emitsEvents } from './event-payload';
 import { createOutbox } from './outbox';
 import { createWebhookWorker } from './webhook-worker';
 import { createEventFeed } from './event-feed';
+import { createEventRetention } from './event-retention';
 import { openWebhookControl } from './webhook-control';
 import type { ControlSocket } from '../common/control-socket';
 
@@ -31,6 +32,7 @@ export const createContentEvents = ({ models, config, store, dataDir, pollInterv
   const payloadOf = createEventPayloads(models);
   const worker = createWebhookWorker({ outbox, webhooks, pollInterval });
   const feed = createEventFeed({ outbox });
+  const retention = createEventRetention({ outbox });
   let control: ControlSocket | undefined;
 
   // changes recorded so far: a transaction that recorded some wakes the worker and the feed when it ends
@@ -72,12 +74,14 @@ export const createContentEvents = ({ models, config, store, dataDir, pollInterv
     async start() {
       await outbox.ensureIndexes();
       worker.start();
+      retention.start();
       control = await openWebhookControl(dataDir, outbox, worker.nudge);
     },
     /** deliveries may be due now (after `outbox.retryFailed`) */
     nudge: worker.nudge,
     async stop() {
       await feed.stop();
+      await retention.stop();
       await control?.close();
       await worker.stop();
     },

@@ -49,6 +49,7 @@ export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfi
     await events().createIndex({ keys: [['eventId', 1]] });
     await deliveries().createIndex({ keys: [['id', 1]], unique: true });
     await deliveries().createIndex({ keys: [['state', 1], ['dueAt', 1]] });
+    await deliveries().createIndex({ keys: [['eventId', 1]] });
   };
 
   /** Inside the change's transaction. */
@@ -98,7 +99,31 @@ export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfi
     return deliveries().updateMany(filter, { $set: { state: 'pending', attempts: 0, dueAt: now, leaseUntil: 0 } });
   };
 
-  return { ensureIndexes, record, due, claim, settle, eventOf, eventsAfter, lastEventId, failed, retryFailed };
+  /**
+   * Removes events created before `before` (epoch ms) whose deliveries all ended delivered (or that had none),
+   * with those deliveries, looking at up to `limit` events after id `afterId`, oldest first: how many went,
+   * and the last id looked at (undefined once no event after `afterId` is that old). An event still pending or
+   * dead-lettered stays, for its next attempt or `folio webhook retry`. Deliveries go first: cut short between
+   * the two, a later call finds the event again, never a delivery without its event.
+   */
+  const prune = async (before: number, limit: number, afterId = 0): Promise<{ removed: number; last: number | undefined }> => {
+    const cutoff = new Date(before).toISOString();
+    const batch = (await events().find({ id: { $gt: afterId } }, { sort: [['id', 1]], limit, projection: ['id', 'eventId', 'createdAt'] })).map(asEvent);
+    // ids follow creation closely: the first event young enough ends the look
+    const young = batch.findIndex((event) => event.createdAt >= cutoff);
+    const old = young === -1 ? batch : batch.slice(0, young);
+    if (old.length === 0) return { removed: 0, last: undefined };
+    const eventIds = old.map((event) => event.eventId);
+    const open = await deliveries().find({ eventId: { $in: eventIds }, state: { $ne: 'delivered' } }, { projection: ['eventId'] });
+    const kept = new Set(open.map((delivery) => asDelivery(delivery).eventId));
+    const ended = eventIds.filter((eventId) => !kept.has(eventId));
+    const last = young === -1 && batch.length === limit ? old[old.length - 1].id : undefined;
+    if (ended.length === 0) return { removed: 0, last };
+    await deliveries().deleteMany({ eventId: { $in: ended }, state: 'delivered' });
+    return { removed: await events().deleteMany({ eventId: { $in: ended } }), last };
+  };
+
+  return { ensureIndexes, record, due, claim, settle, eventOf, eventsAfter, lastEventId, failed, retryFailed, prune };
 };
 
 export type Outbox = ReturnType<typeof createOutbox>;
