@@ -5,9 +5,9 @@ import type { Outbox } from './outbox';
  * events older than `keep` ms whose deliveries all ended (outbox.prune) are removed, `batch` at a time and
  * at most `batchesPerRun` batches a run; while old ones are left, the next run comes after `backlogDelay` ms.
  * A backlog (a busy hour, a folder that ran long before this existed) so goes in small transactions between
- * the requests: on the benchmark's folder, 200 events a batch cost the main thread about 6 ms. A run goes on
- * from where the last one stopped, past the events kept for a retry, and starts over from the oldest once it
- * has found none old enough.
+ * the requests: on a copy of the benchmark's folder, 29,000 events went in 30 s for 770 ms of the main thread
+ * (5.3 ms a batch of 200). A run goes on from where the last one stopped, past the events kept for a retry,
+ * and starts over from the oldest once it has found none old enough.
  */
 
 export interface EventRetentionOptions {
