@@ -97,7 +97,10 @@ const join = (parts: Sql[], operator: 'AND' | 'OR', empty: Sql): Sql => {
   const middle = parts.length >> 1;
   const left = join(parts.slice(0, middle), operator, empty);
   const right = join(parts.slice(middle), operator, empty);
-  return { sql: `(${left.sql} ${operator} ${right.sql})`, params: [...left.params, ...right.params], heavy: left.heavy || right.heavy };
+  const joined: Sql = { sql: `(${left.sql} ${operator} ${right.sql})`, params: [...left.params, ...right.params], heavy: left.heavy || right.heavy };
+  // what one side implies, their AND implies too
+  const pinned = operator === 'AND' ? (left.pinned ?? right.pinned) : undefined;
+  return pinned ? { ...joined, pinned } : joined;
 };
 const not = (part: Sql): Sql => ({ sql: `(NOT ${part.sql})`, params: part.params, heavy: part.heavy });
 
@@ -287,9 +290,7 @@ function fieldCondition(target: FilterTarget, path: string, condition: unknown, 
     if (!part) return fallback(path, condition);
     parts.push(part);
   }
-  const pinned = parts.find((part) => part.pinned)?.pinned;
-  const joined = join(parts, 'AND', TRUE);
-  return pinned && !joined.pinned ? { ...joined, pinned } : joined;
+  return join(parts, 'AND', TRUE);
 }
 
 /** The SQL condition for a (guarded) store filter; `pins` only for a conjunct at the filter's top. */
