@@ -177,9 +177,9 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   function decideOrder(target: CollectionState, field: string, ascends: boolean): void {
     statement('INSERT OR REPLACE INTO folio_ascending (collection, field, ascends) VALUES (?, ?, ?)').run(target.name, field, ascends ? 1 : 0);
     if (ascends) target.ascending.set(field, lastValue(target, field));
-    // Lost: not a change the reader threads must wait for (catalogAhead, which has reads outside the open
-    // transaction see its writes): a read compiled without the key order is right on any commit, and one
-    // compiled with it and answered after this commits is read again (catalogVersion).
+    // Losing the order is not a change the reader threads must wait for (catalogAhead, which has reads outside
+    // the open transaction see its writes): a read compiled without the key order is right on any commit, and
+    // one compiled with it and answered after this commits is read again (catalogVersion).
     else if (target.ascending.delete(field)) catalogVersion++;
   }
 
