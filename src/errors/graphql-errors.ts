@@ -132,3 +132,7 @@ export const rateLimitError = (retryAfterSeconds: number): GraphQLError =>
 
 export const strapiErrorOf = (error: GraphQLError): { name: StrapiErrorName; message: string; details: ErrorDetails } | undefined =>
   (error.extensions?.error as { name: StrapiErrorName; message: string; details: ErrorDetails } | undefined) ?? undefined;
+
+/** An operation nested deeper than `depthLimit`, worded as graphql-depth-limit words it (clients match on it). */
+export const depthLimitError = (operationName: string, maxDepth: number): GraphQLError =>
+  createGraphQLError(`'${operationName}' exceeds maximum operation depth of ${maxDepth}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });

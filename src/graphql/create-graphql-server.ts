@@ -14,7 +14,7 @@ import { useIntrospectionControl } from './plugins/use-introspection-control';
 import { useClientErrors } from './plugins/use-client-errors';
 import { useNestingLimit } from './plugins/use-nesting-limit';
 import { useFiniteFloats } from './plugins/use-finite-floats';
-import { useSafeDepthLimit } from './plugins/use-safe-depth-limit';
+import { useDepthLimit } from './plugins/use-depth-limit';
 import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
@@ -125,7 +125,7 @@ export const createGraphqlServer = (
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
-      ...(graphql.depthLimit === false ? [] : [forGraphqlOnly(useSafeDepthLimit(graphql.depthLimit))]),
+      ...(graphql.depthLimit === false ? [] : [forGraphqlOnly(useDepthLimit(graphql.depthLimit))]),
       ...(graphql.maxInputDepth === false ? [] : [useInputDepthLimit(graphql.maxInputDepth)]),
       forGraphqlOnly(
         EnvelopArmorPlugin({

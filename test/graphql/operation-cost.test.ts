@@ -1,6 +1,7 @@
 import { getOperationAST, parse } from 'graphql';
 import { operationCost } from '../../src/graphql/operation-cost';
 import { restFixture } from '../rest/rest-schema';
+import { fragmentFanOut } from '../support/hostile-documents';
 
 const { schema } = restFixture();
 const limits = { defaultLimit: 10, maxLimit: 100 };
@@ -46,4 +47,17 @@ test('a dynamic-zone entry costs what the fragments of its own type cost: the de
   expect(zone('... on ComponentSharedQuote { text source } ... on ComponentSharedRichText { body }')).toBe(1 + 1 + 10 * (1 + 2));
   // two fragments on one type add up; a fragment on the union applies to every member
   expect(zone('... on ComponentSharedQuote { text } ... on ComponentSharedQuote { source } ... on ArticleSectionsDynamicZone { __typename }')).toBe(1 + 1 + 10 * (1 + 2 + 1));
+});
+
+test('a fragment spread many times is costed once per page: 2^60 paths cost 2^60, at once', () => {
+  // walked per spread, this did not finish (2^25 paths took 41 s)
+  expect(cost(fragmentFanOut(60))).toBe(1 + 2 ** 60);
+  expect(cost(fragmentFanOut(3, 'name articles { title }'))).toBe(1 + 8 * (1 + 1 + 10));
+});
+
+test('a fragment under pages of different sizes costs each its own', () => {
+  const fragment = 'fragment F on Article { title tags { name } }';
+  expect(cost(`{ a: articles(pagination: { limit: 2 }) { ...F } b: articles_connection(pagination: { pageSize: 5 }) { nodes { ...F } } } ${fragment}`)).toBe(
+    1 + 2 * (1 + 1 + 10) + (1 + (1 + 5 * (1 + 1 + 10))),
+  );
 });
