@@ -23,6 +23,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
       maxDirectives: 50,
       maxCost: 150_000,
       maxInputDepth: 100,
+      maxSortKeys: 10,
       maxResponseBytes: 8 * 1024 * 1024,
       yoga: {},
     },

@@ -116,6 +116,11 @@ const graphqlConfig = object({
   maxDirectives: protection('directives per operation (graphql-armor)', graphql.maxDirectives, 20),
   maxCost: protection('what an operation may return: a `/graphql` document is estimated before it runs, a REST answer counted as it is built (see below)', graphql.maxCost, 50_000),
   maxInputDepth: protection('nesting of input values (variables, literals), refused before graphql-js coerces them recursively', graphql.maxInputDepth, 20),
+  maxSortKeys: protection(
+    'keys one `sort` argument may name, on both surfaces: the store reads each key of every row it sorts (a key given twice is refused even with this off)',
+    graphql.maxSortKeys,
+    5,
+  ),
   maxResponseBytes: doc(positiveInteger, {
     description: 'larger answers are refused (400 `RESPONSE_TOO_LARGE`; REST `ResponseTooLargeError`)',
     default: graphql.maxResponseBytes,

@@ -30,6 +30,8 @@ export interface GraphqlConfig {
   maxCost: number | false;
   /** input values (variables, literals) nested deeper are refused before graphql-js coerces them recursively. @default 100 */
   maxInputDepth: number | false;
+  /** keys one `sort` argument may name; each once, even when `false` turns the count off. @default 10 */
+  maxSortKeys: number | false;
   /** bytes of one answer, on both surfaces: a larger one is refused (a 400) rather than sent. @default 8 MiB */
   maxResponseBytes: number;
   /** options handed to graphql-yoga */

@@ -25,6 +25,7 @@ import { renderOfflineGraphiql } from './graphiql/offline-graphiql';
 import { useOperationMetrics } from './plugins/use-operation-metrics';
 import type { FolioMetrics } from '../metrics/folio-metrics';
 import type { ResponseCache } from './response-cache/response-cache';
+import { useSortKeyLimit } from './plugins/use-sort-key-limit';
 
 /**
  * graphql-yoga with the envelop pipeline every request goes through, GraphQL and REST alike:
@@ -139,6 +140,8 @@ export const createGraphqlServer = (
         }),
       ),
       ...(graphql.maxCost === false ? [] : [useCostLimit({ maxCost: graphql.maxCost, defaultLimit: graphql.defaultLimit, maxLimit: graphql.maxLimit })]),
+      // on whatever maxSortKeys says: a key given twice is refused even with the count off
+      useSortKeyLimit(graphql.maxSortKeys),
       useAuthorization((context) => (context as FolioContext).principal),
       ...(graphql.amountLimit === false
         ? []

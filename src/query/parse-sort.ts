@@ -14,13 +14,24 @@ const isSortable = (attributes: Record<string, Attribute>, field: string): boole
   return !UNSORTABLE.has(attribute.type) && attribute.private !== true;
 };
 
+/** `"kind, views:desc"` → `kind` and `views:desc`. */
+const splitEntries = (value: string): string[] => value.split(',').map((part) => part.trim()).filter(Boolean);
+
 const entriesOf = (sort: unknown, param: string): string[] => {
   if (sort === undefined || sort === null) return [];
   return (Array.isArray(sort) ? sort : [sort]).flatMap((entry) => {
     if (typeof entry !== 'string') throw badUserInput(`Invalid ${param} value ${JSON.stringify(entry)}`, { key: param, path: null, param });
-    return entry.split(',').map((part) => part.trim()).filter(Boolean);
+    return splitEntries(entry);
   });
 };
+
+/**
+ * The field (path) of each key a `sort` value names, in order: `["kind,views:desc", "category.name"]` →
+ * kind, views, category.name. Read as the parser reads it, without judging the keys: what is not text
+ * is left to the parser (or to GraphQL's coercion) to refuse.
+ */
+export const sortKeyFields = (sort: unknown): string[] =>
+  (Array.isArray(sort) ? sort : [sort]).flatMap((entry) => (typeof entry === 'string' ? splitEntries(entry).map((key) => key.split(':', 1)[0]) : []));
 
 /** `field:direction` → the field and 1 or -1, the field checked by `sortable`. */
 const parseEntry = (entry: string, param: string, sortable: (field: string) => boolean): [string, 1 | -1] => {
