@@ -55,9 +55,30 @@ export interface Folio {
   stop(): Promise<void>;
 }
 
-export const createFolio = async ({ models: schemaModels, config, store: givenStore, dataDir, extensions = [], projectRoutes, modules = BUILT_IN_MODULES }: FolioOptions): Promise<Folio> => {
+export const createFolio = async (options: FolioOptions): Promise<Folio> => {
+  const metrics = options.config.server.metrics === false ? undefined : createFolioMetrics();
+  if (!metrics) return assembleFolio(options, undefined);
+  // The metrics run a monitor between scrapes: a start that fails, and every stop, must end it.
+  try {
+    const folio = await assembleFolio(options, metrics);
+    return {
+      ...folio,
+      stop: async () => {
+        await folio.stop();
+        metrics.stop();
+      },
+    };
+  } catch (error) {
+    metrics.stop();
+    throw error;
+  }
+};
+
+const assembleFolio = async (
+  { models: schemaModels, config, store: givenStore, dataDir, extensions = [], projectRoutes, modules = BUILT_IN_MODULES }: FolioOptions,
+  metrics: FolioMetrics | undefined,
+): Promise<Folio> => {
   const models = withModuleContentTypes(schemaModels, modules);
-  const metrics = config.server.metrics === false ? undefined : createFolioMetrics();
   const responseCache = config.graphql.responseCache === false ? undefined : createResponseCache(config.graphql.responseCache, models);
   const watched = responseCache ? responseCache.watch(givenStore) : givenStore;
   const store = metrics ? timedStore(watched, metrics) : watched;

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectProcessMetrics } from './process-metrics';
 
 /**
  * What `/metrics` reports (`server.metrics`), in prom-client's registry of this instance (never the global
@@ -22,6 +23,8 @@ export interface FolioMetrics {
   rateLimitRefusals: Counter<'surface'>;
   /** a client-chosen operation name as a label, or `other` once `MAX_OPERATION_LABELS` are in use: series stay bounded */
   operationLabel(name: string): string;
+  /** stops what runs between scrapes (the event-loop monitor, the GC observer): once the server has closed */
+  stop(): void;
 }
 
 const MAX_OPERATION_LABELS = 500;
@@ -31,7 +34,7 @@ const STORE_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 
 
 export const createFolioMetrics = (): FolioMetrics => {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const processMetrics = collectProcessMetrics(registry);
   const registers = [registry];
   const labels = new Set<string>();
   return {
@@ -54,6 +57,7 @@ export const createFolioMetrics = (): FolioMetrics => {
       labels.add(name);
       return name;
     },
+    stop: () => processMetrics.stop(),
   };
 };
 

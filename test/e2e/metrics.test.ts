@@ -1,3 +1,5 @@
+import perfHooks, { type IntervalHistogram } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultPlugins, startTestServer, FULL_ACCESS_TOKEN, type TestServer } from '../support/test-server';
 import { call } from '../auth/http';
 
@@ -9,7 +11,7 @@ const METRICS_TOKEN = 'metrics-token-0123456789';
 const sample = (text: string, name: string, labels: Record<string, string> = {}): number | undefined => {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    const match = /^([a-z_][a-z0-9_]*)(?:\{([^}]*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const have = match[2] ? match[2].split(',') : [];
     if (have.length === wanted.length && wanted.every((label) => have.includes(label))) return Number(match[3]);
@@ -60,6 +62,45 @@ describe('server.metrics: true', () => {
     expect(sample(text, 'folio_rate_limit_refusals_total', { surface: 'rest' })).toBe(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
+
+  test('the event loop delay since the previous scrape: a 300 ms block shows in its max and p99, and is gone from the next window', async () => {
+    const scrape = async () => (await fetch(`${server.url}/metrics`)).text();
+    await scrape();
+    // the server runs in this process: blocking the test blocks the server's loop. The pause first lets the
+    // monitor take a sample after the scrape's reset (the interval spanning a reset is not counted).
+    await sleep(50);
+    const until = Date.now() + 300;
+    while (Date.now() < until);
+    await sleep(50);
+    const blocked = await scrape();
+    expect(sample(blocked, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.25);
+    expect(sample(blocked, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0.25);
+    expect(sample(blocked, 'nodejs_eventloop_lag_min_seconds')).toBeLessThan(0.25);
+    expect(sample(blocked, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    await sleep(100);
+    expect(sample(await scrape(), 'nodejs_eventloop_lag_max_seconds')).toBeLessThan(0.25);
+  });
+});
+
+test("stopping the server stops its event-loop monitor (prom-client's default one ran on after it)", async () => {
+  const monitors: IntervalHistogram[] = [];
+  const original = perfHooks.monitorEventLoopDelay;
+  const spy = jest.spyOn(perfHooks, 'monitorEventLoopDelay').mockImplementation((options) => {
+    const monitor = original(options);
+    monitors.push(monitor);
+    return monitor;
+  });
+  try {
+    const server = await startTestServer({ config: { server: { metrics: true } } });
+    await server.stop();
+  } finally {
+    spy.mockRestore();
+  }
+  expect(monitors).toHaveLength(1);
+  await sleep(30);
+  const samples = monitors[0].count;
+  await sleep(100);
+  expect(monitors[0].count).toBe(samples);
 });
 
 test('off by default: /metrics is a 404', async () => {
