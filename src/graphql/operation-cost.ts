@@ -18,6 +18,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { filterCost } from './filter-cost';
 
 /**
  * The cost of an operation: about the number of values its answer can hold. Each field costs 1;
@@ -25,7 +26,8 @@ import {
  * asks for (`limit` or `pageSize`, literal or variable; `limit: -1` is all, which is `maxLimit`),
  * else `defaultLimit`, never more than `maxLimit`. A connection's page applies to its `nodes`.
  * So `articles(pagination: { limit: 100 }) { tags { articles(pagination: { limit: 100 }) { … } } }`
- * costs what it can return, 100 × 10 × 100 × …, not the dozen fields it names.
+ * costs what it can return, 100 × 10 × 100 × …, not the dozen fields it names. A field's
+ * `filters` add what they cost to be planned and tested (filter-cost.ts).
  *
  * An item of a union or interface (a dynamic-zone entry) is of one type: it costs what the
  * fragments applying to its type cost, the dearest type counting, not all fragments together.
@@ -47,6 +49,12 @@ const pageOf = (node: FieldNode, variables: Record<string, unknown>, limits: Cos
   if (typeof asked !== 'number') return limits.defaultLimit;
   if (asked === -1) return limits.maxLimit;
   return Math.min(Math.max(asked, 1), limits.maxLimit);
+};
+
+/** What the field's `filters` argument costs (filter-cost.ts); 0 without one. */
+export const filtersCostOf = (node: FieldNode, variables: Record<string, unknown>): number => {
+  const argument = node.arguments?.find((candidate) => candidate.name.value === 'filters');
+  return argument ? filterCost(valueFromASTUntyped(argument.value, variables)) : 0;
 };
 
 const hasPagination = (field: GraphQLField<unknown, unknown>) => field.args.some((argument) => argument.name === 'pagination');
@@ -81,7 +89,8 @@ export const operationCost = (
     const applied: Array<{ type: GraphQLCompositeType; cost: number }> = [];
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
-        total += 1;
+        // a relation's filter runs for each item of the list above: it is multiplied with the rest of the selection
+        total += 1 + filtersCostOf(selection, variables);
         const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[selection.name.value] : undefined;
         const named = field && getNamedType(field.type);
         if (!field || !selection.selectionSet || !named || !isCompositeType(named)) continue;

@@ -50,11 +50,13 @@ describe('graphql-armor limits and hostile documents', () => {
     expect(result.body.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
-  test('a 1,000-branch or answers (through variables)', async () => {
-    const or = Array.from({ length: 1000 }, (_, index) => ({ title: { eq: `t${index}` } }));
-    const result = await server.gql('query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: { or } });
-    expect(result.status).toBe(200);
-    expect(result.body).toEqual({ data: { articles: [] } });
+  test('a 1,000-branch or is refused by the cost limit (through variables); 100 branches answer', async () => {
+    const or = (count: number) => Array.from({ length: count }, (_, index) => ({ title: { eq: `t${index}` } }));
+    const result = await server.gql('query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: { or: or(1000) } });
+    expect(result.status).toBe(400);
+    expect(result.body.errors![0].message).toMatch(/^Query cost \d+ exceeds the maximum cost of 150000/);
+    const hundred = await server.gql('query($f: ArticleFiltersInput) { articles(filters: $f) { title } }', { f: { or: or(100) } });
+    expect(hundred.body).toEqual({ data: { articles: [] } });
   });
 
   test('a 1,000-level nested and is refused with BAD_USER_INPUT', async () => {

@@ -1,14 +1,15 @@
 import type { Plugin } from '@envelop/core';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { getOperationAST, visit, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { operationCost, type CostLimits } from '../operation-cost';
+import { filtersCostOf, operationCost, type CostLimits } from '../operation-cost';
 import type { CostMeter, FolioContext } from '../../context';
 
 /**
  * `maxCost`: a `/graphql` operation (or subscription) whose cost (operation-cost.ts: lists multiply by
  * their page) is over the limit is refused before it runs, checked where variables are known, since they
  * size the pages. A REST read is counted as its answer is built instead: each field answered and
- * each row a relation reads costs 1, and past the limit the operation fails with the same refusal.
+ * each row a relation reads costs 1, and past the limit the operation fails with the same refusal;
+ * its filters are costed before it runs (filter-cost.ts), as they are planned before anything is read.
  * A REST write is estimated before it runs like a /graphql one: its answer is built once it is stored.
  * REST populates relations whole, as Strapi does, so an estimate counts every populated to-many relation
  * at `maxLimit` rows and refused ordinary requests of real projects (about 10^8 for a page list of
@@ -19,12 +20,29 @@ export interface CostLimitOptions extends CostLimits {
   maxCost: number;
 }
 
-/** The variables `pagination` arguments take: only their values size the pages, so only they can change the cost. */
-const paginationVariables = (document: DocumentNode): string[] => {
+/** The arguments whose values change an operation's cost: pages multiply, filters add. */
+const SIZING_ARGUMENTS = new Set(['pagination', 'filters']);
+
+/** Costs are remembered for variables up to this long: a client's 1 MB filter is costed again, not kept. */
+const MAX_REMEMBERED_KEY = 1024;
+
+/** What every `filters` argument of a document costs, summed: REST's filters, costed before its answer is. */
+const documentFiltersCost = (document: DocumentNode, variables: Record<string, unknown>): number => {
+  let cost = 0;
+  visit(document, {
+    Field(node) {
+      cost += filtersCostOf(node, variables);
+    },
+  });
+  return cost;
+};
+
+/** The variables sizing arguments take: only their values can change the cost. */
+const sizingVariables = (document: DocumentNode): string[] => {
   const names = new Set<string>();
   visit(document, {
     Argument(node) {
-      if (node.name.value !== 'pagination') return undefined;
+      if (!SIZING_ARGUMENTS.has(node.name.value)) return undefined;
       visit(node.value, {
         Variable(variable) {
           names.add(variable.name.value);
@@ -37,8 +55,8 @@ const paginationVariables = (document: DocumentNode): string[] => {
 };
 
 export const useCostLimit = (options: CostLimitOptions): Plugin => {
-  const costError = (message: string, cost: number) =>
-    createGraphQLError(`${message}: ask for smaller pages or fewer nested lists`, {
+  const costError = (message: string, cost: number, advice = 'ask for smaller pages, fewer nested lists or fewer filter conditions') =>
+    createGraphQLError(`${message}: ${advice}`, {
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: options.maxCost, http: { status: 400 } },
     });
   // yoga (and REST's compiled operations) hand the same DocumentNode for the same text: costs are
@@ -46,11 +64,12 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
   const known = new WeakMap<DocumentNode, { sizing: string[]; costs: Map<string, number> }>();
   const costOf = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number => {
     let entry = known.get(document);
-    if (!entry) known.set(document, (entry = { sizing: paginationVariables(document), costs: new Map() }));
+    if (!entry) known.set(document, (entry = { sizing: sizingVariables(document), costs: new Map() }));
     const key = JSON.stringify([operation.name?.value ?? '', ...entry.sizing.map((name) => variables[name] ?? null)]);
     let cost = entry.costs.get(key);
     if (cost === undefined) {
       cost = operationCost(schema, document, operation, variables, options);
+      if (key.length > MAX_REMEMBERED_KEY) return cost;
       // a client varying page sizes must not grow the memory: a few sizes per document are plenty
       if (entry.costs.size >= 16) entry.costs.clear();
       entry.costs.set(key, cost);
@@ -75,7 +94,12 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
       // built, it would be refused after it was stored
       const isRestRead = (contextValue as Partial<FolioContext>).surface === 'rest' && getOperationAST(document, operationName)?.operation !== 'mutation';
       if (!isRestRead) return guard(payload);
-      let spent = 0;
+      // filters are planned and tested before any value is answered: costed first
+      let spent = documentFiltersCost(document, (payload.args.variableValues ?? {}) as Record<string, unknown>);
+      if (spent > options.maxCost) {
+        payload.setResultAndStopExecution({ errors: [costError(`The filters cost ${spent}, more than the maximum cost of ${options.maxCost}`, spent, 'use fewer conditions')] });
+        return;
+      }
       let exceeded: Error | undefined;
       const cost: CostMeter = {
         spend(values) {
