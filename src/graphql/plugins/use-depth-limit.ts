@@ -23,10 +23,13 @@ export const useDepthLimit = (maxDepth: number): Plugin => {
     onValidate({ params, addValidationRule }) {
       const tooDeep = depthsOf(params.documentAST).filter(({ depth }) => depth > maxDepth);
       if (tooDeep.length === 0) return;
-      addValidationRule((context: ValidationContext) => {
-        for (const { name } of tooDeep) context.reportError(depthLimitError(name, maxDepth));
-        return {};
-      });
+      // reported while the document is visited, where graphql-js stops at its 100th error and answers them:
+      // reported from the rule's factory, its stop escaped as an INTERNAL_SERVER_ERROR
+      addValidationRule((context: ValidationContext) => ({
+        Document() {
+          for (const { name } of tooDeep) context.reportError(depthLimitError(name, maxDepth));
+        },
+      }));
     },
   };
 };
