@@ -334,14 +334,20 @@ export const pluginsFileSchema = object(
     ),
     email: doc(
       object({
-        config: object({
+        enabled: doc(boolean, {
+          description: "`false`: no e-mail, on purpose (Strapi's switch for a plugin): as without the plugin, and start-up no longer warns that forgot-password and e-mail confirmation cannot mail",
+          default: true,
+        }),
+        config: doc(object({
           provider: oneOf(EMAIL_PROVIDERS).meta({ description: 'how mail is sent: `nodemailer`, over SMTP', example: 'nodemailer' }),
           providerOptions: smtpOptions.meta({ description: "the SMTP server (nodemailer's options)" }),
           settings: object({
             defaultFrom: sender.meta({ description: 'the sender of mails whose template names none', example: 'My site <no-reply@example.com>' }),
             defaultReplyTo: doc(sender, { description: 'Reply-To of mails whose template names none' }),
           }).meta({ description: 'what every mail gets' }),
-        }).meta({ description: "Strapi's e-mail plugin: what users-permissions' password reset and e-mail confirmation send with" }),
+        }), { description: "Strapi's e-mail plugin: what users-permissions' password reset and e-mail confirmation send with", defaultText: 'required, unless `enabled` is false' }),
+      }).superRefine(({ enabled, config }, ctx) => {
+        if (enabled !== false && config === undefined) ctx.addIssue({ code: 'custom', path: ['config'], message: 'is required (or `enabled: false` for no e-mail)' });
       }),
       { description: 'no `email`: no provider, so forgot-password and e-mail confirmation answer 503' },
     ),
@@ -358,7 +364,7 @@ export const pluginsFileSchema = object(
   // A Strapi project lists plugins Folio does not have; their settings cannot affect the content API.
   { otherKeys: anyObject },
 ).superRefine((plugins, ctx) => {
-  if (plugins['users-permissions']?.config?.advanced?.email_confirmation === true && plugins.email === undefined) {
+  if (plugins['users-permissions']?.config?.advanced?.email_confirmation === true && (plugins.email === undefined || plugins.email.enabled === false)) {
     ctx.addIssue({ code: 'custom', path: ['users-permissions', 'config', 'advanced', 'email_confirmation'], message: 'needs an e-mail provider to mail the links: configure the `email` plugin' });
   }
 });

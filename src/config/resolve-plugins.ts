@@ -90,8 +90,10 @@ function resolveUsersPermissions(
   };
 }
 
-function resolveEmail(file: PluginsFile['email']): EmailConfig | undefined {
-  if (!file) return undefined;
+function resolveEmail(file: PluginsFile['email']): EmailConfig | false | undefined {
+  if (file?.enabled === false) return false;
+  // (file-schemas requires `config` unless `enabled` is false)
+  if (!file?.config) return undefined;
   const { provider, providerOptions, settings } = file.config;
   return { provider, providerOptions: { ...SMTP_TIMEOUTS, ...providerOptions }, ...settings };
 }
@@ -120,7 +122,7 @@ export function resolvePlugins(
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
     i18n: resolveI18n(file?.i18n, defaults.i18n),
     usersPermissions: resolveUsersPermissions(file?.['users-permissions'], defaults.usersPermissions, env.JWT_SECRET || undefined),
-    ...(email ? { email } : {}),
+    ...(email === undefined ? {} : { email }),
     upload: resolveUpload(file?.upload, defaults.upload, databaseClient, report),
     customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
   };

@@ -251,8 +251,8 @@ export interface FolioConfig {
   graphql: GraphqlConfig;
   i18n: I18nConfig;
   usersPermissions: UsersPermissionsConfig;
-  /** absent: no e-mail provider, so nothing that mails (password reset, e-mail confirmation) is available */
-  email?: EmailConfig;
+  /** absent: no e-mail provider, so nothing that mails (password reset, e-mail confirmation) is available; `false`: the same, on purpose (`email.enabled: false`) */
+  email?: EmailConfig | false;
   upload: UploadConfig;
   rest: RestConfig;
   database: DatabaseConfig;

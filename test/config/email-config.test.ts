@@ -86,3 +86,13 @@ test('e-mail confirmation without a provider is refused', () => {
     'config/plugins.json: users-permissions.config.advanced.email_confirmation needs an e-mail provider to mail the links: configure the `email` plugin',
   ]);
 });
+
+test('email.enabled: false is no provider on purpose; config is required otherwise; e-mail confirmation still needs a provider', () => {
+  expect(loadFrom({ 'plugins.json': { email: { enabled: false } } }).email).toBe(false);
+  expect(loadFrom({ 'plugins.json': { email: { enabled: false, config: nodemailer } } }).email).toBe(false);
+  expect(loadFrom({ 'plugins.json': { email: { enabled: true, config: nodemailer } } }).email).toMatchObject({ provider: 'nodemailer' });
+  expect(configErrorLines({ 'plugins.json': { email: {} } })).toEqual(['config/plugins.json: email.config is required (or `enabled: false` for no e-mail)']);
+  expect(configErrorLines({ 'plugins.json': { email: { enabled: false }, 'users-permissions': { config: { advanced: { email_confirmation: true } } } } })).toEqual([
+    'config/plugins.json: users-permissions.config.advanced.email_confirmation needs an e-mail provider to mail the links: configure the `email` plugin',
+  ]);
+});

@@ -50,6 +50,8 @@ export type ConfigFiles = Record<string, unknown>;
 
 export const defaultPlugins = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   i18n: { config: { locales: ['en', 'fr'], defaultLocale: 'en' } },
+  // no mail in most tests, on purpose: each start would otherwise print the warning that nothing can be mailed
+  email: { enabled: false },
   'users-permissions': {
     config: {
       roles: {

@@ -17,6 +17,7 @@ import { createAccountMails } from '../../users/account-mail';
 import { createPasswordReset } from '../../users/password-reset';
 import { createBackgroundTasks } from '../../common/background-tasks';
 import { createEmailConfirmation } from '../../users/email-confirmation';
+import { noMailWarning } from '../../users/no-mail-warning';
 
 /**
  * Users & permissions: users and roles (content-types of their own), sign-up and sign-in on both
@@ -30,7 +31,7 @@ const create = (services: Services): FolioModule => {
   const { config, documents, dataDir, store } = services;
   const { jwt, tokens } = services.credentials;
   const limiter = createRateLimiter(store, config.usersPermissions.rateLimit);
-  const emailProvider = config.email && createEmailProvider(config.email);
+  const emailProvider = config.email ? createEmailProvider(config.email) : undefined;
   const mails = createAccountMails(config, emailProvider);
   // password reset mails, sent after the answer: a few at once, and a bound on those waiting, which many
   // addresses each within the rate limit could otherwise grow without end
@@ -63,6 +64,8 @@ const create = (services: Services): FolioModule => {
       if (unusable > 0) {
         process.stderr.write(`folio: ${unusable} API token(s) were made with another API token salt and open nothing; revoke and recreate them\n`);
       }
+      const mailless = noMailWarning(config);
+      if (mailless) process.stderr.write(`${mailless}\n`);
       const defaultRoleId = roles.rows.get(AUTHENTICATED_ROLE)!.documentId as string;
       const userType = userTypeOf(services.models);
       const control = await openTokenControl(dataDir, tokens);
