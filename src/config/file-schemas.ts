@@ -126,6 +126,11 @@ const graphqlConfig = object({
     default: graphql.maxResponseBytes,
     example: 1_048_576,
   }),
+  maxReadBytes: protection(
+    'bytes of documents one query or mutation may read from the store, on both surfaces: 30 aliases of a 100-document page of long texts read 100 MB before their answer was refused',
+    graphql.maxReadBytes,
+    8 * 1024 * 1024,
+  ),
   plugins: doc(arrayOf(anyObject), {
     description: 'envelop or graphql-yoga plugins, as `yoga.plugins` (when both are given, these run first): after Folio\'s own limits, on `/graphql` and on every REST request',
   }),

@@ -1,5 +1,5 @@
 import { createGraphQLError } from '@graphql-tools/utils';
-import type { GraphQLError } from 'graphql';
+import type { GraphQLError, ValueNode } from 'graphql';
 
 /**
  * Every error Folio raises is made here, with a stable `extensions.code` and Strapi's
@@ -136,3 +136,53 @@ export const strapiErrorOf = (error: GraphQLError): { name: StrapiErrorName; mes
 /** An operation nested deeper than `depthLimit`, worded as graphql-depth-limit words it (clients match on it). */
 export const depthLimitError = (operationName: string, maxDepth: number): GraphQLError =>
   createGraphQLError(`'${operationName}' exceeds maximum operation depth of ${maxDepth}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+
+/** An operation that read more documents than `maxReadBytes` lets it hold: refused as an answer too large, since it is one in the making. */
+export const readBudgetError = (bytes: number, limit: number): GraphQLError =>
+  folioError(
+    'RESPONSE_TOO_LARGE',
+    'ResponseTooLargeError',
+    `The request read more than the ${limit} bytes of documents allowed (graphql.config.maxReadBytes): ask for smaller pages, fewer aliases or fewer relations`,
+    { bytes, maxReadBytes: limit },
+  );
+
+/*
+ * What the GraphQL endpoint refuses before anything runs: codes as Apollo and graphql-yoga give them,
+ * with `http.status` 400 where yoga would otherwise answer 200.
+ */
+
+/** A Float literal graphql-js would read as Infinity, refused as its variables path refuses one. */
+export const nonFiniteFloatError = (node: ValueNode & { value: string }): GraphQLError =>
+  createGraphQLError(`Float cannot represent non-finite value: ${node.value}`, { nodes: node, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+
+/** A request error graphql-js leaves without a code (a variable that does not coerce), given `BAD_USER_INPUT`. */
+export const withBadUserInputCode = (error: GraphQLError): GraphQLError =>
+  error.extensions.code !== undefined
+    ? error
+    : createGraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });
+
+/** A GraphQL request body or GET parameter that is not JSON. */
+export const malformedRequestJsonError = (message: string): GraphQLError =>
+  createGraphQLError(`Malformed JSON in the request: ${message}`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+
+export const inputTooDeepError = (maxDepth: number): GraphQLError =>
+  createGraphQLError(`Input values nest deeper than ${maxDepth} levels`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+
+export const documentTooDeepError = (maxNesting: number): GraphQLError =>
+  createGraphQLError(`Syntax Error: the document nests deeper than ${maxNesting} brackets`, { extensions: { code: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } } });
+
+/** An operation over `maxCost`: `message` says what was counted, `advice` what to ask for instead. */
+export const costLimitError = (message: string, cost: number, maxCost: number, advice: string): GraphQLError =>
+  createGraphQLError(`${message}: ${advice}`, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost, http: { status: 400 } } });
+
+/** A scalar value of the wrong shape: a GraphQLError, not a TypeError, so it is not masked. */
+export const invalidScalarError = (message: string): GraphQLError => createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+/** A caller holding as many subscriptions as it may. */
+export const tooManySubscriptionsError = (message: string): GraphQLError => createGraphQLError(message, { extensions: { code: 'LIMIT_EXCEEDED' } });
+
+/** serviceUnavailable in place of `error` (its nodes and path), which held a driver's words. */
+export const serviceUnavailableInPlaceOf = (error: GraphQLError): GraphQLError => {
+  const unavailable = serviceUnavailable();
+  return createGraphQLError(unavailable.message, { nodes: error.nodes, path: error.path, extensions: unavailable.extensions });
+};

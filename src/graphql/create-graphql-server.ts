@@ -18,6 +18,7 @@ import { useDepthLimit } from './plugins/use-depth-limit';
 import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
+import { useReadBudget } from './plugins/use-read-budget';
 import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
 import { useTrustedDocuments } from './plugins/use-trusted-documents';
@@ -143,6 +144,7 @@ export const createGraphqlServer = (
       // on whatever maxSortKeys says: a key given twice is refused even with the count off
       useSortKeyLimit(graphql.maxSortKeys),
       useAuthorization((context) => (context as FolioContext).principal),
+      ...(graphql.maxReadBytes === false ? [] : [useReadBudget(graphql.maxReadBytes)]),
       ...(graphql.amountLimit === false
         ? []
         : [forGraphqlOnly(useAmountLimit({ amountLimit: graphql.amountLimit, contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)) }))]),

@@ -12,8 +12,10 @@ import type { FileRecord } from '../upload/upload-server';
 
 const FILE_BYTES = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
-// Growth allowed during the upload: buffers and garbage of the stream pipeline, far below the file's size.
-const MAX_GROWTH = 40 * MB;
+// Growth allowed during the upload: buffers and garbage of the stream pipeline, well below the file's size
+// (a buffered upload grows by the file at least). Measured +29 to +32 MB alone, up to +51 MB under a loaded
+// suite, where the young generation fills with the stream's garbage before a scavenge runs.
+const MAX_GROWTH = 64 * MB;
 
 let server: MemoryServer;
 
