@@ -2,7 +2,7 @@ import type { Populatable } from './owner-views';
 import { parseFields } from './parse-fields';
 import { parseRestSort } from './rest-sort';
 import type { RestFilterConverter } from './rest-filters';
-import { isUnionNode, type Selection, type UnionNode } from './selection';
+import { isUnionNode, type Selection, type UnionNode, type ZoneNode } from './selection';
 import { invalidPopulateKey, invalidPopulateValue, type PopulateTree } from './populate-tree';
 import { isRecord } from '../common/is-record';
 
@@ -16,6 +16,9 @@ export type Options = Record<string, unknown>;
 
 /** Parses a nested `populate` value into a selection (the parser's entry, for the recursion). */
 export type ParseInto = (selection: Selection, input: unknown, path: string[]) => void;
+
+/** Parses `populate[zone][populate]`'s value into the zone's components, each part where it fits. */
+export type ParseIntoZone = (zone: ZoneNode, input: unknown, path: string[]) => void;
 
 export const isTrue = (value: unknown) => value === true || value === 'true';
 export const isFalse = (value: unknown) => value === false || value === 'false';
@@ -37,7 +40,7 @@ export const optionsOf = (populatable: Populatable): Set<string> => {
   }
 };
 
-export const createPopulateOptions = (tree: PopulateTree, filters: RestFilterConverter, parseInto: ParseInto) => {
+export const createPopulateOptions = (tree: PopulateTree, filters: RestFilterConverter, parseInto: ParseInto, parseIntoZone: ParseIntoZone) => {
   /** `fields` and `populate` of a component named in `on`. */
   const applySelectionOptions = (selection: Selection, options: Options, path: string[]) => {
     for (const [key, value] of Object.entries(options)) {
@@ -82,6 +85,7 @@ export const createPopulateOptions = (tree: PopulateTree, filters: RestFilterCon
       if (isUnionNode(node)) {
         if (key === 'on') applyOn(node, value, nested);
         else if (value === '*') tree.populateEverywhereBelow(node, nested);
+        else if (node.kind === 'dynamiczone') parseIntoZone(node, value, nested);
         else throw invalidPopulateValue([...nested, key], value);
         continue;
       }

@@ -1,4 +1,6 @@
+import { GraphQLError } from 'graphql';
 import { badUserInput } from '../errors/graphql-errors';
+import { isRecord } from '../common/is-record';
 import { MEDIA_VIEW, type OwnerView, type Populatable } from './owner-views';
 import { isUnionNode, type PopulateNode, type Selection } from './selection';
 
@@ -23,6 +25,19 @@ export const invalidPopulateValue = (path: string[], value: unknown) =>
     source: 'query',
     param: 'populate',
   });
+
+/** The refusal of a populate nesting deeper than `maxDepth`: a limit, not a key that is wrong where it stands. */
+const populateTooDeep = (name: string, path: string[], maxDepth: number) =>
+  badUserInput(`populate nests deeper than ${maxDepth} levels at ${[...path, name].join('.')}`, {
+    key: name,
+    path: [...path, name].join('.'),
+    source: 'query',
+    param: 'populate',
+    maxPopulateDepth: maxDepth,
+  });
+
+export const isDepthRefusal = (error: unknown): boolean =>
+  error instanceof GraphQLError && isRecord(error.extensions.error) && isRecord(error.extensions.error.details) && 'maxPopulateDepth' in error.extensions.error.details;
 
 /** How deep a node at `path` sits: every populated field and zone component is a level, `on` is not. */
 const depthAt = (path: string[]): number => path.filter((segment) => segment !== 'on').length + 1;
@@ -63,15 +78,7 @@ export const createPopulateTree = (views: ReadonlyMap<string, OwnerView>, maxDep
     if (existing) return existing;
     const populatable = selection.view.populatable.get(name);
     if (!populatable) throw invalidPopulateKey(name, path);
-    if (depthAt(path) > maxDepth) {
-      throw badUserInput(`populate nests deeper than ${maxDepth} levels at ${[...path, name].join('.')}`, {
-        key: name,
-        path: [...path, name].join('.'),
-        source: 'query',
-        param: 'populate',
-        maxPopulateDepth: maxDepth,
-      });
-    }
+    if (depthAt(path) > maxDepth) throw populateTooDeep(name, path, maxDepth);
     const node = newNode(populatable, [...path, name]);
     selection.populate.set(name, node);
     return node;

@@ -37,6 +37,8 @@ interface PerType {
 
 export type UnionNode = PopulateNode & { kind: 'dynamiczone' | 'morph' };
 
+export type ZoneNode = PopulateNode & { kind: 'dynamiczone' };
+
 export const isUnionNode = (node: PopulateNode): node is UnionNode => node.kind === 'dynamiczone' || node.kind === 'morph';
 
 /** Populated fields in the view's output order, whatever order the query string named them in. */

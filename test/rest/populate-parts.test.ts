@@ -1,6 +1,7 @@
 import { restFixture, errorOf } from './rest-schema';
 import { createPopulateTree } from '../../src/rest/populate-tree';
 import { createPopulateOptions, optionsOf } from '../../src/rest/populate-options';
+import { createPopulateParser } from '../../src/rest/parse-populate';
 import type { Selection } from '../../src/rest/selection';
 
 /** The populate parser's parts on their own: the tree it builds, and the object form of one field. */
@@ -43,7 +44,7 @@ describe('populate tree', () => {
 
 describe('populate options (the object form)', () => {
   const parsed: Array<{ input: unknown; path: string[] }> = [];
-  const apply = createPopulateOptions(tree, filters, (_, input, path) => void parsed.push({ input, path }));
+  const apply = createPopulateOptions(tree, filters, (_, input, path) => void parsed.push({ input, path }), () => undefined);
 
   test('each kind of field takes only its own options', () => {
     expect([...optionsOf(article.populatable.get('tags')!)]).toEqual(['fields', 'populate', 'filters', 'sort', 'count']);
@@ -74,5 +75,42 @@ describe('populate options (the object form)', () => {
     const node = selection.populate.get('sections')!;
     expect(node.kind === 'dynamiczone' && [...node.components.keys()]).toEqual([first]);
     expect(errorOf(() => apply(fresh(), 'sections', { on: { 'nope.nope': true } }, []))).toMatchObject({ message: 'Invalid key nope.nope at sections.on' });
+  });
+});
+
+describe('below a dynamic zone (sections: shared.quote, shared.rich-text, shared.media)', () => {
+  const { populate } = restFixture();
+  const sectionsOf = (input: unknown) => {
+    const node = populate.parse(article, undefined, input).populate.get('sections')!;
+    if (node.kind !== 'dynamiczone') throw new Error('not a zone');
+    return node;
+  };
+
+  test('a path goes to the components that have it; the others are left as they are', () => {
+    const sections = sectionsOf('sections.file');
+    expect([...sections.components].map(([uid, selection]) => [uid, [...selection.populate.keys()]])).toEqual([
+      ['shared.quote', []],
+      ['shared.rich-text', []],
+      ['shared.media', ['file']],
+    ]);
+  });
+
+  test('a component `on` left out keeps out, yet still counts for whether the zone has the field', () => {
+    const sections = sectionsOf({ sections: { on: { 'shared.quote': true } }, 0: 'sections.file' });
+    expect([...sections.components.keys()]).toEqual(['shared.quote']);
+    expect(sections.components.get('shared.quote')!.populate.size).toBe(0);
+  });
+
+  test('an entry is kept only in the components where it applies whole', () => {
+    const sections = sectionsOf({ sections: { populate: { file: { fields: ['name'] } } } });
+    expect(sections.components.get('shared.media')!.populate.get('file')).toMatchObject({ kind: 'media', selection: { fields: ['documentId', 'name'] } });
+    expect(errorOf(() => sectionsOf({ sections: { populate: { file: { fields: ['nope'] } } } }))).toMatchObject({ message: 'Invalid key file at sections' });
+  });
+
+  test('the depth limit refuses the request wherever a component reaches it', () => {
+    const shallow = createPopulateParser(views, filters, 2);
+    for (const input of ['sections.file', { sections: { populate: { file: true } } }]) {
+      expect(errorOf(() => shallow.parse(article, undefined, input))).toMatchObject({ message: 'populate nests deeper than 2 levels at sections.shared.media.file' });
+    }
   });
 });
