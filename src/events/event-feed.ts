@@ -1,5 +1,5 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { Outbox, StoredEvent } from './outbox';
+import { createSingleFlightPoll } from './single-flight-poll';
 
 /**
  * The outbox as a live stream for subscriptions. It follows the events collection by id, so a
@@ -57,11 +57,6 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
   const handed = new Set<number>();
   // the highest id seen at each read, until it is settleMs old
   const checkpoints: Array<{ at: number; highest: number }> = [];
-  let timer: NodeJS.Timeout | undefined;
-  let reading = false;
-  // the read under way: a stop waits for it, since it reads the outbox the store's close would cut
-  let readUnderWay: Promise<void> = Promise.resolve();
-  let again = false;
   let stopped = false;
 
   const read = async () => {
@@ -83,28 +78,8 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     checkpoints.push({ at: now, highest: position });
   };
 
-  // In the context the feed was made in, not in a write's transaction that nudges it (see webhook-worker).
-  const schedule = AsyncResource.bind((delay: number) => {
-    clearTimeout(timer);
-    if (stopped || listeners.size === 0) return;
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  });
-
-  function tick() {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
-    readUnderWay = read()
-      .catch((error: Error) => log(`subscriptions: ${error.message}`))
-      .finally(() => {
-        reading = false;
-        schedule(again ? 0 : pollInterval);
-        again = false;
-      });
-  }
+  const reads = createSingleFlightPoll({ pass: read, interval: pollInterval, wanted: () => listeners.size > 0, onError: (error) => log(`subscriptions: ${error.message}`) });
+  reads.start(pollInterval);
 
   /**
    * Events matching `accept`, from now on (the stream's end when the promise resolves), until the
@@ -151,7 +126,7 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
       checkpoints.length = 0;
     }
     listeners.add(listener);
-    schedule(pollInterval);
+    reads.later();
     const iterator: AsyncIterableIterator<StoredEvent> = {
       [Symbol.asyncIterator]: () => iterator,
       async next() {
@@ -190,12 +165,11 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     listen,
     shared,
     /** A local write committed: read now rather than at the next poll. */
-    nudge: () => schedule(0),
+    nudge: () => reads.soon(),
     listenerCount: () => listeners.size,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await readUnderWay;
+      await reads.stop();
     },
   };
 };

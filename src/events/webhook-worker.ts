@@ -1,7 +1,7 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { WebhookConfig } from '../config/types';
 import type { Delivery, Outbox } from './outbox';
 import { retryDelay, webhookRequest } from './webhook-request';
+import { createSingleFlightPoll } from './single-flight-poll';
 
 /**
  * Delivers the outbox's pending deliveries: polls for due ones (and at once when `nudge`d after a
@@ -24,11 +24,6 @@ const BATCH = 32;
 export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log = (line) => process.stderr.write(`${line}\n`) }: WebhookWorkerOptions) => {
   const inFlight = new Map<string, number>();
   const running = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  let polling = false;
-  // the poll under way: a stop waits for it, since it reads the outbox the store's close would cut
-  let polled: Promise<void> = Promise.resolve();
-  let again = false;
   let stopped = true;
 
   const byName = (name: string) => webhooks().find((webhook) => webhook.name === name);
@@ -76,48 +71,23 @@ export const createWebhookWorker = ({ outbox, webhooks, pollInterval = 1000, log
     }
   };
 
-  // In the context the worker was made in: a nudge comes from inside a write's transaction, which its
-  // timer must not carry (a poll would join the transaction, or find its session ended).
-  const schedule = AsyncResource.bind((delay: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delay);
-    timer.unref();
-  });
-
-  function run() {
-    if (polling) {
-      again = true;
-      return;
-    }
-    polling = true;
-    polled = poll()
-      .catch((error: Error) => log(`webhooks: ${error.message}`))
-      .finally(() => {
-        polling = false;
-        if (again) {
-          again = false;
-          schedule(0);
-        } else schedule(pollInterval);
-      });
-  }
+  const polls = createSingleFlightPoll({ pass: poll, interval: pollInterval, onError: (error) => log(`webhooks: ${error.message}`) });
 
   /** Something may be due now (a write committed, a delivery finished). */
   function nudge() {
-    schedule(0);
+    polls.soon();
   }
 
   return {
     start() {
       stopped = false;
-      schedule(0);
+      polls.start(0);
     },
     nudge,
     /** Stops polling and waits for the requests in flight. */
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await polled;
+      await polls.stop();
       await Promise.allSettled([...running]);
     },
   };

@@ -1,7 +1,6 @@
 import { maskError as yogaMaskError, type YogaServerOptions } from 'graphql-yoga';
-import { createGraphQLError } from '@graphql-tools/utils';
 import { GraphQLError } from 'graphql';
-import { serviceUnavailable } from '../errors/graphql-errors';
+import { serviceUnavailable, serviceUnavailableInPlaceOf } from '../errors/graphql-errors';
 import { StoreUnavailableError } from '../storage/types';
 
 /**
@@ -22,6 +21,5 @@ const unavailableCause = (error: unknown): boolean => {
 
 export const maskError: MaskError = (error, message, isDev) => {
   if (!unavailableCause(error)) return yogaMaskError(error, message, isDev);
-  const unavailable = serviceUnavailable();
-  return error instanceof GraphQLError ? createGraphQLError(unavailable.message, { nodes: error.nodes, path: error.path, extensions: unavailable.extensions }) : unavailable;
+  return error instanceof GraphQLError ? serviceUnavailableInPlaceOf(error) : serviceUnavailable();
 };

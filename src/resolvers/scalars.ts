@@ -1,14 +1,13 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { DateResolver, DateTimeResolver, JSONResolver, LocalTimeResolver } from 'graphql-scalars';
-import { createGraphQLError, type IResolvers } from '@graphql-tools/utils';
+import type { IResolvers } from '@graphql-tools/utils';
+import { invalidScalarError } from '../errors/graphql-errors';
 import type { Models } from '../models/types';
 import { dynamicZoneInputName, typeName } from '../sdl/naming';
 import { RELATION_INPUT_DESCRIPTION } from '../sdl/emit-sdl';
 
 /** Scalar implementations; names follow Strapi's schema. Values are checked for shape here, for meaning later. */
 
-/** A GraphQLError (not a TypeError), so a rejected value reaches the client as BAD_USER_INPUT instead of being masked. */
-const invalidScalar = (message: string) => createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 const LOCALE_CODE = /^(\*|[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)$/;
 
@@ -17,11 +16,11 @@ const localeCode = new GraphQLScalarType({
   description: 'A string used to identify an i18n locale',
   serialize: (value) => value,
   parseValue: (value) => {
-    if (typeof value !== 'string' || !LOCALE_CODE.test(value)) throw invalidScalar(`Invalid locale code ${JSON.stringify(value)}`);
+    if (typeof value !== 'string' || !LOCALE_CODE.test(value)) throw invalidScalarError(`Invalid locale code ${JSON.stringify(value)}`);
     return value;
   },
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING || !LOCALE_CODE.test(ast.value)) throw invalidScalar('Invalid locale code');
+    if (ast.kind !== Kind.STRING || !LOCALE_CODE.test(ast.value)) throw invalidScalarError('Invalid locale code');
     return ast.value;
   },
 });
@@ -30,7 +29,7 @@ const INTEGER = /^-?\d+$/;
 const longValue = (value: unknown): string => {
   if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && INTEGER.test(value))) return String(value);
   if (typeof value === 'bigint') return value.toString();
-  throw invalidScalar(`Long cannot represent ${JSON.stringify(value)}: expected an integer or a string of digits`);
+  throw invalidScalarError(`Long cannot represent ${JSON.stringify(value)}: expected an integer or a string of digits`);
 };
 
 /** 64-bit integers travel as strings (as Strapi stores and returns them): JSON numbers lose precision past 2^53. */
@@ -40,7 +39,7 @@ const long = new GraphQLScalarType({
   serialize: longValue,
   parseValue: longValue,
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING) throw invalidScalar('Long expects an integer or a string of digits');
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING) throw invalidScalarError('Long expects an integer or a string of digits');
     return longValue(ast.value);
   },
 });
@@ -65,7 +64,7 @@ const time = new GraphQLScalarType({
   ...LocalTimeResolver.toConfig(),
   name: 'Time',
   parseValue: (value) => {
-    if (typeof value !== 'string') throw invalidScalar(`Time cannot represent a ${Array.isArray(value) ? 'list' : typeof value}: expected a string like 14:30:00.000`);
+    if (typeof value !== 'string') throw invalidScalarError(`Time cannot represent a ${Array.isArray(value) ? 'list' : typeof value}: expected a string like 14:30:00.000`);
     return LocalTimeResolver.parseValue(value);
   },
 });

@@ -1,9 +1,9 @@
-import { createGraphQLError, type IResolvers } from '@graphql-tools/utils';
+import type { IResolvers } from '@graphql-tools/utils';
 import type { Attribute, ContentType, Models } from '../models/types';
 import type { StoredDocument } from '../storage/types';
 import type { StoredEvent } from '../events/outbox';
 import * as names from '../sdl/naming';
-import { forbiddenError } from '../errors/graphql-errors';
+import { forbiddenError, tooManySubscriptionsError } from '../errors/graphql-errors';
 import type { Scope } from '../documents/scope';
 import type { FolioContext } from '../context';
 import { filterTranslatorFor } from './filter-translator';
@@ -72,7 +72,7 @@ const listenFor = async (contentType: ContentType, event: string, context: Folio
   try {
     return await context.services.events.listen((candidate) => candidate.uid === contentType.uid && candidate.event === event, ownerOf(context));
   } catch (error) {
-    if (error instanceof TooManySubscriptionsError) throw createGraphQLError(error.message, { extensions: { code: 'LIMIT_EXCEEDED' } });
+    if (error instanceof TooManySubscriptionsError) throw tooManySubscriptionsError(error.message);
     throw error;
   }
 };

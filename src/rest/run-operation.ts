@@ -8,7 +8,7 @@ import {
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { createDocumentCache } from '../graphql/document-cache';
 import type { FolioContext, PageLimits } from '../context';
-import { withCode } from '../graphql/plugins/use-client-errors';
+import { withBadUserInputCode } from '../errors/graphql-errors';
 import type { Principal } from '../auth/principal';
 
 /**
@@ -81,7 +81,7 @@ export const createOperationRunner = <Extra>(graphql: GraphqlServer, pageLimits:
       });
       // no data: the variables did not coerce (every scalar refuses with a GraphQLError, which no mask hides),
       // a client mistake graphql-js gives no code
-      if (!('data' in result)) return { result: { ...result, errors: result.errors?.map(withCode) } };
+      if (!('data' in result)) return { result: { ...result, errors: result.errors?.map(withBadUserInputCode) } };
       return { result, compiled };
     },
   };

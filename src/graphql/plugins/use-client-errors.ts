@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
-import { createGraphQLError } from '@graphql-tools/utils';
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
+import { malformedRequestJsonError, withBadUserInputCode } from '../../errors/graphql-errors';
 
 /**
  * Client mistakes at the GraphQL endpoint answer in GraphQL's envelope with Apollo's codes, as
@@ -16,12 +16,6 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 
 const requestError = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-
-/** A request error graphql-js leaves without a code (a variable that does not coerce) as `BAD_USER_INPUT`. */
-export const withCode = (error: GraphQLError): GraphQLError =>
-  error.extensions.code !== undefined
-    ? error
-    : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });
 
 export const useClientErrors = (): Plugin => ({
   onRequestParse({ request, requestParser, setRequestParser, endResponse }) {
@@ -40,7 +34,7 @@ export const useClientErrors = (): Plugin => ({
         return await requestParser(request);
       } catch (error) {
         if (!(error instanceof SyntaxError)) throw error;
-        throw createGraphQLError(`Malformed JSON in the request: ${error.message}`, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+        throw malformedRequestJsonError(error.message);
       }
     });
   },
@@ -52,6 +46,6 @@ export const useClientErrors = (): Plugin => ({
     if (Array.isArray(result) || Symbol.asyncIterator in result) return;
     const single = result as ExecutionResult;
     if (!single.errors?.length || 'data' in single) return;
-    setResult({ ...single, errors: single.errors.map(withCode), extensions: { ...single.extensions, http: { ...(single.extensions?.http as object), status: 400 } } });
+    setResult({ ...single, errors: single.errors.map(withBadUserInputCode), extensions: { ...single.extensions, http: { ...(single.extensions?.http as object), status: 400 } } });
   },
 });

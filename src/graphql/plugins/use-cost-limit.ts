@@ -1,5 +1,5 @@
 import type { Plugin } from '@envelop/core';
-import { createGraphQLError } from '@graphql-tools/utils';
+import { costLimitError } from '../../errors/graphql-errors';
 import { getOperationAST, visit, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { filtersCostOf, operationCost, type CostLimits } from '../operation-cost';
 import type { CostMeter, FolioContext } from '../../context';
@@ -56,9 +56,7 @@ const sizingVariables = (document: DocumentNode): string[] => {
 
 export const useCostLimit = (options: CostLimitOptions): Plugin => {
   const costError = (message: string, cost: number, advice = 'ask for smaller pages, fewer nested lists or fewer filter conditions') =>
-    createGraphQLError(`${message}: ${advice}`, {
-      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost, maxCost: options.maxCost, http: { status: 400 } },
-    });
+    costLimitError(message, cost, options.maxCost, advice);
   // yoga (and REST's compiled operations) hand the same DocumentNode for the same text: costs are
   // remembered per document, operation and page-sizing variable values
   const known = new WeakMap<DocumentNode, { sizing: string[]; costs: Map<string, number> }>();

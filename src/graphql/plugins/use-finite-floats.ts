@@ -1,5 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
-import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
+import type { ASTVisitor, ValidationContext } from 'graphql';
+import { nonFiniteFloatError } from '../../errors/graphql-errors';
 
 /**
  * graphql-js reads a Float literal with parseFloat and no finiteness check, so `1e400` reaches
@@ -9,7 +10,7 @@ import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 const finiteFloatsRule = (context: ValidationContext): ASTVisitor => ({
   FloatValue(node) {
     if (!Number.isFinite(Number(node.value))) {
-      context.reportError(new GraphQLError(`Float cannot represent non-finite value: ${node.value}`, { nodes: node, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+      context.reportError(nonFiniteFloatError(node));
     }
   },
 });

@@ -1,5 +1,5 @@
 import type { Plugin } from 'graphql-yoga';
-import { createGraphQLError } from '@graphql-tools/utils';
+import { inputTooDeepError } from '../../errors/graphql-errors';
 import type { ASTVisitor, ValidationContext } from 'graphql';
 
 /**
@@ -7,11 +7,6 @@ import type { ASTVisitor, ValidationContext } from 'graphql';
  * anything recursive touches them: graphql-js coerces inputs recursively, and a 1,000-level
  * `and` would otherwise overflow the stack. Filters have their own, tighter bound later.
  */
-
-const tooDeep = (maxDepth: number) =>
-  createGraphQLError(`Input values nest deeper than ${maxDepth} levels`, {
-    extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
-  });
 
 /** Iterative, so the check itself cannot overflow. */
 export const jsonDepthExceeds = (value: unknown, maxDepth: number): boolean => {
@@ -34,7 +29,7 @@ const literalDepthRule =
       depth += 1;
       if (depth > maxDepth && !reported) {
         reported = true;
-        context.reportError(tooDeep(maxDepth));
+        context.reportError(inputTooDeepError(maxDepth));
       }
     };
     const leave = () => {
@@ -45,7 +40,7 @@ const literalDepthRule =
 
 export const useInputDepthLimit = (maxDepth: number): Plugin => ({
   onParams({ params }) {
-    if (params.variables && jsonDepthExceeds(params.variables, maxDepth)) throw tooDeep(maxDepth);
+    if (params.variables && jsonDepthExceeds(params.variables, maxDepth)) throw inputTooDeepError(maxDepth);
   },
   onValidate({ addValidationRule }) {
     addValidationRule(literalDepthRule(maxDepth));

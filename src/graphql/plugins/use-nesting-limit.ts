@@ -1,5 +1,5 @@
 import type { Plugin } from 'graphql-yoga';
-import { createGraphQLError } from '@graphql-tools/utils';
+import { documentTooDeepError } from '../../errors/graphql-errors';
 
 /**
  * Documents nested deeper than `maxNesting` brackets are refused before graphql-js parses them:
@@ -46,9 +46,7 @@ export const nestingDepth = (source: string, maxNesting: number): number => {
 export const useNestingLimit = (maxNesting: number): Plugin => ({
   onParse({ params }) {
     if (nestingDepth(params.source.toString(), maxNesting) > maxNesting) {
-      throw createGraphQLError(`Syntax Error: the document nests deeper than ${maxNesting} brackets`, {
-        extensions: { code: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } },
-      });
+      throw documentTooDeepError(maxNesting);
     }
   },
 });

@@ -1,0 +1,73 @@
+import { AsyncResource } from 'node:async_hooks';
+
+export interface SingleFlightPollOptions {
+  /** one pass over what is due; never two at once */
+  pass: () => Promise<void>;
+  /** ms to the next pass when nothing asks sooner */
+  interval: number;
+  /** whether passes are wanted now: a feed nobody listens to rests */
+  wanted?: () => boolean;
+  onError: (error: Error) => void;
+}
+
+export interface SingleFlightPoll {
+  /** passes from `delay` ms on */
+  start(delay: number): void;
+  /** a pass now rather than at the next interval (something may be due: a write committed) */
+  soon(): void;
+  /** a pass after the interval */
+  later(): void;
+  /** no more passes; waits for the one under way, which reads what a close would cut */
+  stop(): Promise<void>;
+}
+
+/**
+ * `pass` every `interval` ms, or at once when asked, one at a time: asked while a pass is under way,
+ * it runs again right after it. Timers are made in the context the poll was made in: asks come from
+ * inside a write's transaction, which a pass must not carry (it would join the transaction, or find
+ * its session ended).
+ */
+export const createSingleFlightPoll = ({ pass, interval, wanted = () => true, onError }: SingleFlightPollOptions): SingleFlightPoll => {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  let stopped = true;
+  let underWay: Promise<void> = Promise.resolve();
+
+  const schedule = AsyncResource.bind((delay: number) => {
+    clearTimeout(timer);
+    if (stopped || !wanted()) return;
+    timer = setTimeout(run, delay);
+    timer.unref();
+  });
+
+  function run() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    underWay = pass()
+      .catch(onError)
+      .finally(() => {
+        running = false;
+        const delay = again ? 0 : interval;
+        again = false;
+        schedule(delay);
+      });
+  }
+
+  return {
+    start(delay) {
+      stopped = false;
+      schedule(delay);
+    },
+    soon: () => schedule(0),
+    later: () => schedule(interval),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await underWay;
+    },
+  };
+};
