@@ -2,10 +2,10 @@ import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { isObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 
 /**
- * `@auth(scope: [...])`: the permissions a field needs. The transformer copies the scope into
- * the field's extensions, where the authorization validation rule reads it before execution.
+ * `@auth(scope: [...])` (directives/auth.graphql): the permissions a field needs. The transformer
+ * copies the scope into the field's extensions, where the authorization validation rule reads it
+ * before execution.
  */
-export const authDirectiveSdl = 'directive @auth(scope: [String!]) on FIELD_DEFINITION';
 
 /** `false`: public (resolversConfig `auth: false`); a scope list: every permission is needed. */
 export type FieldAuth = false | { scope: string[] };

@@ -2,11 +2,10 @@ import { getDirective, MapperKind, mapSchema, pruneSchema } from '@graphql-tools
 import { isObjectType, isInputObjectType, isInterfaceType, type GraphQLSchema } from 'graphql';
 
 /**
- * `@disabled`: removes what it marks (a type, a field, an input field, an argument) from the
- * executable schema, together with every field that would point at a removed type.
+ * `@disabled` (directives/disabled.graphql): removes what it marks (a type, a field, an input
+ * field, an argument) from the executable schema, together with every field that would point at a
+ * removed type.
  */
-export const disabledDirectiveSdl =
-  'directive @disabled on OBJECT | INPUT_OBJECT | UNION | ENUM | SCALAR | FIELD_DEFINITION | INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION';
 
 const isDisabled = (schema: GraphQLSchema, node: Parameters<typeof getDirective>[1]): boolean =>
   (getDirective(schema, node, 'disabled')?.length ?? 0) > 0;

@@ -1,9 +1,8 @@
-import { authDirectiveSdl } from './auth';
-import { disabledDirectiveSdl } from './disabled';
-import { policyDirectiveSdl } from './policy';
+import { readDirectiveSdl } from './directive-sdl';
 
 export { authDirectiveTransformer, applyAuthOverrides, authOf, type FieldAuth } from './auth';
 export { disabledDirectiveTransformer } from './disabled';
 export { policyDirectiveTransformer, guardWithPolicies, resolvePolicy, type Policy, type PolicyRegistry } from './policy';
 
-export const DIRECTIVE_SDL = [authDirectiveSdl, policyDirectiveSdl, disabledDirectiveSdl].join('\n');
+/** `directives/*.graphql` as written: read once, when the module loads. */
+export const DIRECTIVE_SDL = readDirectiveSdl();

@@ -4,10 +4,10 @@ import { forbiddenError } from '../errors/graphql-errors';
 import type { Principal } from '../auth/principal';
 
 /**
- * `@policy(name:, config:)`: runs a registered policy before the field's resolver; a falsy
- * result blocks the field with FORBIDDEN. The same policies serve resolversConfig.
+ * `@policy(name:, config:)` (directives/policy.graphql): runs a registered policy before the
+ * field's resolver; a falsy result blocks the field with FORBIDDEN. The same policies serve
+ * resolversConfig.
  */
-export const policyDirectiveSdl = 'directive @policy(name: String!, config: JSON) repeatable on FIELD_DEFINITION';
 
 /** What Strapi hands a GraphQL policy: resolver arguments, the HTTP request, and who is asking. */
 export interface PolicyContext {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { buildClientSchema, buildSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
+import { buildClientSchema, buildSchema, getIntrospectionQuery, printSchema, type GraphQLDirective, type IntrospectionQuery } from 'graphql';
 import { startFolio, type StartedFolio } from '../../src/app/start-folio';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
@@ -46,6 +46,18 @@ test('the printed SDL is the introspected schema of the running server', async (
   expect(stdout).toContain('createUsersPermissionsRole(data: UsersPermissionsRoleInput!): UsersPermissionsCreateRolePayload');
   expect(stdout).toContain('createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!');
   expect(stdout).toMatch(/@auth\(scope: \["api::article\.article\.find"\]\)/);
+});
+
+test('the directives are printed as directives/ at the top writes them: each definition with its descriptions', async () => {
+  const { stdout } = await folio(['sdl', '--schema', EXAMPLE_SCHEMA, '--config', CONFIG]);
+  const printed = buildSchema(stdout);
+  const described = (directive: GraphQLDirective | null | undefined) =>
+    directive && { description: directive.description, args: directive.args.map((arg) => [arg.name, arg.description]), locations: directive.locations, isRepeatable: directive.isRepeatable };
+  for (const name of ['auth', 'policy', 'disabled']) {
+    const written = buildSchema(`scalar JSON\n${readFileSync(join(REPO, 'directives', `${name}.graphql`), 'utf8')}`).getDirective(name);
+    expect(written?.description).toMatch(/Example: /);
+    expect(described(printed.getDirective(name))).toEqual(described(written));
+  }
 });
 
 test('a broken .graphql extension: exit 1, naming the file and the line', async () => {
