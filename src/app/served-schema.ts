@@ -29,7 +29,7 @@ export interface ServedSchemaOptions {
  */
 export const assembleProject = async ({ schemaDir, configDir, env = process.env }: ServedSchemaOptions): Promise<GraphQLSchema> => {
   const loaded = loadConfig({ configDir: resolve(configDir), env });
-  const models = loadModels(resolve(schemaDir), { types: loaded.customFields, warn: (line) => process.stderr.write(`${line}\n`) });
+  const models = loadModels(resolve(schemaDir), { types: loaded.customFields, relationTargets: loaded.relationTargets, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(resolve(schemaDir), models);
   const projectRoutes = loadProjectRoutes(schemaDir, models);
   // The schema does not depend on the environment or the engine; production's secret checks would only get in the way.

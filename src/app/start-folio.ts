@@ -30,7 +30,7 @@ export interface StartedFolio extends RunningServer {
 export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
   const schemaDir = resolve(options.schemaDir);
   const config = loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port } });
-  const models = loadModels(schemaDir, { types: config.customFields, warn: (line) => process.stderr.write(`${line}\n`) });
+  const models = loadModels(schemaDir, { types: config.customFields, relationTargets: config.relationTargets, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
   const projectRoutes = loadProjectRoutes(schemaDir, models);
   const dataDir = resolve(options.dataDir);

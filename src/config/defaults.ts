@@ -46,6 +46,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
     security: defaultSecurity(),
     webhooks: [],
     customFields: {},
+    relationTargets: {},
   };
 }
 

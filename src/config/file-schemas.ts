@@ -201,6 +201,8 @@ const smtpOptions = object({
 type StoredType = Exclude<ScalarAttributeType, 'password'>;
 /** what a custom field may store: any scalar type but a password, which would be hashed */
 const STORED_TYPES = SCALAR_ATTRIBUTE_TYPES.filter((type): type is StoredType => type !== 'password') as [StoredType, ...StoredType[]];
+const RELATION_TARGET = "a content type's uid (api::<api>.<name>) or false";
+const relationTarget = either(string({ pattern: /^api::[^.]+\.[^.]+$/, expected: RELATION_TARGET }), z.literal(false), RELATION_TARGET);
 
 const role = object({
   description: doc(anyString, { description: 'what the role is for' }),
@@ -361,6 +363,16 @@ export const pluginsFileSchema = object(
         config: doc(recordOf(oneOf(STORED_TYPES)), {
           description: "custom field uid → the Strapi type it stores, over Folio's list of well-known ones ([strapi-projects.md](strapi-projects.md))",
           example: { 'plugin::color-picker.color': 'string' },
+        }),
+      }),
+      {},
+    ),
+    'relation-targets': doc(
+      object({
+        config: doc(recordOf(relationTarget), {
+          description:
+            "a plugin's content type uid → a content type of the project its relations are served as relations to, or `false`: left out of both surfaces without the start-up line saying so ([strapi-projects.md](strapi-projects.md#relations-to-admin-users-and-plugin-types))",
+          example: { 'plugin::form-builder.built-form': false },
         }),
       }),
       {},

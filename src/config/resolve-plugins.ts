@@ -116,7 +116,7 @@ export function resolvePlugins(
   report: Report,
   configDir: string,
   databaseClient: DatabaseClient,
-): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'email' | 'upload' | 'customFields'> {
+): Pick<FolioConfig, 'graphql' | 'i18n' | 'usersPermissions' | 'email' | 'upload' | 'customFields' | 'relationTargets'> {
   const email = resolveEmail(file?.email);
   return {
     graphql: resolveGraphql(file?.graphql, defaults.graphql, report, configDir),
@@ -125,5 +125,6 @@ export function resolvePlugins(
     ...(email === undefined ? {} : { email }),
     upload: resolveUpload(file?.upload, defaults.upload, databaseClient, report),
     customFields: { ...defaults.customFields, ...file?.['custom-fields']?.config },
+    relationTargets: { ...defaults.relationTargets, ...file?.['relation-targets']?.config },
   };
 }

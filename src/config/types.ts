@@ -267,6 +267,8 @@ export interface FolioConfig {
   webhooks: WebhookConfig[];
   /** custom fields' uids → the type they are stored as, over the well-known ones (`config/plugins` `custom-fields`) */
   customFields: Record<string, ScalarAttributeType>;
+  /** plugin content types' uids → the project's content type their relations are served as relations to, or false: left out without a warning (`config/plugins` `relation-targets`) */
+  relationTargets: Record<string, string | false>;
   /** the files settings came from, for problems found once the schema is built (unknown permissions) */
   sources?: { plugins: string; admin: string };
 }

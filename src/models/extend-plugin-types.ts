@@ -9,25 +9,37 @@ import { findModelProblems } from './validate-models';
  * password public); the added ones are validated with the rest of the models.
  */
 /**
+ * The attributes an added relation's owning side may be among: the project's types', and a plugin type's own
+ * with what the project adds to it (a user's `members`, mappedBy the `manager` the same extension adds).
+ */
+const attributesByUid = (models: Models, types: readonly ContentType[]): Map<string, Record<string, Attribute>> =>
+  new Map([
+    ...[...models.contentTypes].map(([uid, type]) => [uid, type.attributes] as const),
+    ...types.map((type) => [type.uid, { ...models.pluginExtensions?.get(type.uid)?.attributes, ...type.attributes }] as const),
+  ]);
+
+/**
  * An added inverse relation whose owning side does not exist (foodadvisor's user `articles`, mappedBy an
  * `author` its articles do not have) can hold nothing: left out with a warning, as it breaks nothing.
  */
-const danglingInverse = (models: Models, attribute: Attribute): boolean =>
-  attribute.type === 'relation' && attribute.mappedBy !== undefined && !(attribute.mappedBy in (models.contentTypes.get(attribute.target)?.attributes ?? {}));
+const danglingInverse = (attributes: Map<string, Record<string, Attribute>>, attribute: Attribute): boolean =>
+  attribute.type === 'relation' && attribute.mappedBy !== undefined && !(attribute.mappedBy in (attributes.get(attribute.target) ?? {}));
 
 export const withPluginTypes = (models: Models, types: readonly ContentType[], warn = (line: string) => void process.stderr.write(`${line}\n`)): Models => {
+  const owners = attributesByUid(models, types);
   const extended = types.map((type) => {
     const extension = models.pluginExtensions?.get(type.uid);
     if (!extension) return type;
     const added = Object.fromEntries(
       Object.entries(extension.attributes).filter(([name, attribute]) => {
         if (name in type.attributes) return false;
-        if (!danglingInverse(models, attribute)) return true;
+        if (!danglingInverse(owners, attribute)) return true;
         warn(`folio: ${extension.file}: attribute "${name}" is left out: its owning side (${attribute.type === 'relation' ? `${attribute.target}.${attribute.mappedBy}` : ''}) does not exist`);
         return false;
       }),
     );
-    return { ...type, attributes: { ...type.attributes, ...added }, file: extension.file };
+    const leftOut = extension.leftOut?.filter((name) => !(name in type.attributes)) ?? [];
+    return { ...type, attributes: { ...type.attributes, ...added }, file: extension.file, ...(leftOut.length > 0 ? { leftOut } : {}) };
   });
   const merged: Models = { ...models, contentTypes: new Map([...models.contentTypes, ...extended.map((type) => [type.uid, type] as const)]) };
   const known = new Set(types.map((type) => type.uid));

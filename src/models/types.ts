@@ -111,6 +111,12 @@ export interface ContentType {
   storage?: { indexed?: string[]; searchable?: string[] };
   /** path of the schema.json it was loaded from, for error messages */
   file: string;
+  /**
+   * Relations left out of both surfaces, by name: to admin users (as Strapi's content API leaves them out) and to
+   * plugins' content types Folio does not serve. Nothing stores, filters or shows them; REST `populate` may name
+   * them and adds nothing, as Strapi answers a populate it sanitizes away.
+   */
+  leftOut?: string[];
 }
 
 export interface Component {
@@ -122,6 +128,8 @@ export interface Component {
   displayName: string;
   attributes: Record<string, Attribute>;
   file: string;
+  /** as a content type's */
+  leftOut?: string[];
 }
 
 export interface Models {
@@ -137,6 +145,8 @@ export interface Models {
 export interface PluginTypeExtension {
   file: string;
   attributes: Record<string, Attribute>;
+  /** as a content type's, merged into the plugin type's */
+  leftOut?: string[];
 }
 
 /** Attribute names the document service owns; a model may not declare them. */

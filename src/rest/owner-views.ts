@@ -30,6 +30,8 @@ export interface OwnerView {
   /** `<Type>FiltersInput`, when the type can be filtered */
   filtersInput?: string;
   attributes: Record<string, Attribute>;
+  /** relations left out of both surfaces (to admin users, to plugin types Folio does not serve): `populate` may name them, for nothing */
+  leftOut: ReadonlySet<string>;
 }
 
 export const MEDIA_VIEW = 'plugin::upload.file';
@@ -93,6 +95,7 @@ export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<str
       populatable: orderedPopulatable(type, contentType.attributes, served, contentType.localized ? contentType.uid : undefined),
       filtersInput: schema.getType(filtersInput) ? filtersInput : undefined,
       attributes: contentType.attributes,
+      leftOut: new Set(contentType.leftOut),
     });
   }
   for (const component of models.components.values()) {
@@ -108,6 +111,7 @@ export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<str
       populatable: orderedPopulatable(type, component.attributes, served),
       filtersInput: schema.getType(filtersInput) ? filtersInput : undefined,
       attributes: component.attributes,
+      leftOut: new Set(component.leftOut),
     });
   }
   const file = objectType(schema, names.SHARED_NAMES.uploadFile);
@@ -122,6 +126,7 @@ export const createOwnerViews = (models: Models, schema: GraphQLSchema): Map<str
       // the upload routes' lists are filtered; populated media take `fields` only
       filtersInput: schema.getType(names.SHARED_NAMES.uploadFileFilters) ? names.SHARED_NAMES.uploadFileFilters : undefined,
       attributes: {},
+      leftOut: new Set(),
     });
   }
   return views;

@@ -44,11 +44,12 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
   const tree = createPopulateTree(views, maxDepth);
   const zones = createZonePopulate(tree);
 
-  /** The dot-path form: `a.b.c`, or `*`. */
+  /** The dot-path form: `a.b.c`, or `*`. A relation left out of the surfaces is named for nothing, as Strapi sanitizes it away. */
   const addPath = (selection: Selection, text: string, path: string[]) => {
     if (text === '*') return tree.populateAll(selection, path);
     const [name, ...rest] = text.split('.');
     if (!name) throw invalidPopulateValue(path, text);
+    if (selection.view.leftOut.has(name)) return;
     const node = tree.ensureNode(selection, name, path);
     if (rest.length === 0) return;
     const nested = [...path, name];
@@ -59,6 +60,7 @@ export const createPopulateParser = (views: ReadonlyMap<string, OwnerView>, filt
 
   /** The entry form: `populate[name]=true|false|*|{ options }`. */
   const addEntry = (selection: Selection, name: string, value: unknown, path: string[]) => {
+    if (selection.view.leftOut.has(name)) return;
     if (isFalse(value)) selection.populate.delete(name);
     else if (isTrue(value) || value === null) tree.ensureNode(selection, name, path);
     else if (value === '*') tree.populateEverywhereBelow(tree.ensureNode(selection, name, path), [...path, name]);

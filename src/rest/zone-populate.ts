@@ -55,6 +55,7 @@ export const createZonePopulate = (tree: PopulateTree) => {
       return true;
     }
     const [name, ...rest] = text.split('.');
+    if (selection.view.leftOut.has(name)) return true;
     // a path may end at a scalar of a component (`blocks.title`), as Strapi's check allows: nothing to populate there
     if (!selection.view.populatable.has(name)) return rest.length === 0 && selection.view.leafFields.includes(name);
     const node = tree.ensureNode(selection, name, path);
