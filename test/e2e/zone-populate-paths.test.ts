@@ -119,3 +119,11 @@ test('through a relation to a zone, and through a zone to a relation to a zone',
     { __component: 'default.compo-b', id: expect.any(Number), items: expect.objectContaining({ category_diff: expect.objectContaining({ name: 'Tech' }) }) },
   ]);
 });
+
+test('the OpenAPI document takes the dotted paths as populate items', async () => {
+  const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { components: { schemas: Record<string, { anyOf?: Array<{ items?: { pattern?: string } }> }> } };
+  const pattern = document.components.schemas.WithdynamiczonePopulate.anyOf?.find((form) => form.items)?.items?.pattern;
+  const accepts = (item: string) => new RegExp(pattern ?? '^$').test(item);
+  expect(['*', 'field', 'field.compo', 'parent.dz.items.category'].filter(accepts)).toEqual(['*', 'field', 'field.compo', 'parent.dz.items.category']);
+  expect(['name', 'nope.compo', ''].filter(accepts)).toEqual([]);
+});

@@ -162,6 +162,8 @@ export const filtersSchema = (attributes: Record<string, Attribute>, ownName: st
 export const populateSchema = (attributes: Record<string, Attribute>): SchemaObject => {
   const populated = visible(attributes).filter(([, attribute]) => ['relation', 'media', 'component', 'dynamiczone'].includes(attribute.type));
   const names = populated.map(([name]) => name);
+  // an item is `*`, a name, or a dotted path from a name through relations, components and zones (`blocks.image`)
+  const itemPattern = names.length > 0 ? `^(\\*|(${names.join('|')})(\\..+)?)$` : '^\\*$';
   const options: SchemaObject = {
     anyOf: [
       { type: 'boolean' },
@@ -182,7 +184,7 @@ export const populateSchema = (attributes: Record<string, Attribute>): SchemaObj
   return {
     anyOf: [
       { type: 'string', description: '`*`, or attribute names separated by commas' },
-      { type: 'array', items: { type: 'string', enum: ['*', ...names] } },
+      { type: 'array', items: { type: 'string', pattern: itemPattern } },
       { type: 'object', properties: Object.fromEntries(names.map((name) => [name, options])), additionalProperties: false },
     ],
   };
