@@ -38,8 +38,8 @@ export const createZonePopulate = (tree: PopulateTree) => {
   const membersOf = (zone: ZoneNode): string[] => (zone.populatable.kind === 'dynamiczone' ? zone.populatable.components : []);
 
   /**
-   * Each component's selection, `on`'s left-out ones as throwaway copies: they still count for
-   * whether the zone has a field at all, and what is applied to them is not answered.
+   * Each component's selection; a component `on` did not name gets a throwaway one: it still counts
+   * for whether the zone has a field at all, and what is applied to it is not answered.
    */
   const selectionsOf = (zone: ZoneNode, path: string[]) =>
     membersOf(zone).map((uid) => {
