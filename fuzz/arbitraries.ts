@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { costlyRequest } from './costly-shapes';
 import type { FuzzRequest } from './fuzz-request';
+import { literalOf } from './graphql-literal';
 
 /**
  * Grammars of Folio's surfaces, with the example models' real names mixed with garbage: REST
@@ -118,15 +120,6 @@ const graphqlDocument = fc
     return `query Q($v: JSON) { ${fields} }${fragment ? ' fragment F on Article { title }' : ''}`;
   });
 
-/** A JSON value as a GraphQL literal; keys that are no GraphQL name are left out. */
-const literalOf = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(literalOf).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).filter(([key]) => /^[_A-Za-z]\w*$/.test(key)).map(([key, item]) => `${key}: ${literalOf(item)}`).join(', ')} }`;
-  }
-  return typeof value === 'number' && !Number.isFinite(value) ? 'null' : (JSON.stringify(value) ?? 'null');
-};
-
 /** Writes through the `relations` argument and the role mutations, with paths and values of any shape. */
 const writeDocument = fc.oneof(
   fc
@@ -198,5 +191,12 @@ export const rawRequest = fc
     return { kind: 'raw', text: chunked ? `${head}Transfer-Encoding: chunked\r\n\r\n${bytes.toString(16)}\r\n${body}\r\n0\r\n\r\n` : `${head}Content-Length: ${bytes}\r\n\r\n${body}` };
   });
 
+/** The costly shapes (costly-shapes.ts) are one request in ten: a 30 s run sends each of them a dozen times or more. */
 export const anyRequest = (known: Known): fc.Arbitrary<FuzzRequest> =>
-  fc.oneof({ weight: 4, arbitrary: restRequest(known) }, { weight: 3, arbitrary: graphqlRequest }, { weight: 1, arbitrary: multipartRequest }, { weight: 1, arbitrary: rawRequest });
+  fc.oneof(
+    { weight: 4, arbitrary: restRequest(known) },
+    { weight: 3, arbitrary: graphqlRequest },
+    { weight: 1, arbitrary: multipartRequest },
+    { weight: 1, arbitrary: rawRequest },
+    { weight: 1, arbitrary: costlyRequest },
+  );

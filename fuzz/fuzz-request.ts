@@ -4,7 +4,7 @@
  */
 
 export type FuzzRequest =
-  | { kind: 'http'; method: string; path: string; headers: Record<string, string>; body?: string; asAdmin: boolean }
+  | { kind: 'http'; method: string; path: string; headers: Record<string, string>; body?: string; asAdmin: boolean; /** which costly shape (costly-shapes.ts), counted in the run's summary */ shape?: string }
   | { kind: 'raw'; text: string };
 
 export interface FuzzAnswer {

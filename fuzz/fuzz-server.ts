@@ -9,10 +9,14 @@ import type { FuzzAnswer, FuzzRequest } from './fuzz-request';
 
 /**
  * The server under fuzz: Folio in production mode in a process of its own (so a crash is seen),
- * with known content, an admin token for the write paths, and a digest of everything it stores.
+ * with known content, an admin token for the write paths, a digest of everything it stores, and
+ * `/metrics` behind a token, for the event loop's delay.
  */
 
 export const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef0123';
+/** behind a token: a fuzzed request to `/metrics` would otherwise start a new lag window and hide a stall */
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789abcdef';
+const LAG_GAUGE = '\nnodejs_eventloop_lag_max_seconds ';
 export const SERVER_ROOT = resolve(__dirname, '..');
 const TIMEOUT_MS = 10_000;
 const CONTENT = ['articles', 'categories', 'tags', 'authors'];
@@ -23,8 +27,31 @@ export interface FuzzServer {
   send(request: FuzzRequest): Promise<FuzzAnswer>;
   /** a hash of every content document, drafts included */
   digest(): Promise<string>;
+  /** the event loop's longest delay since the previous call, in seconds (`nodejs_eventloop_lag_max_seconds`) */
+  eventLoopLag(): Promise<number>;
   stop(): Promise<void>;
 }
+
+/**
+ * Long titles (16 to 100 KB), so that sorts by title compare and copy large values: most share a long
+ * prefix and differ only at their end, where a comparison reaches last; some are not ASCII. Only the
+ * four shortest are tagged (alpha), so relation lists sort long values too while the digest, which reads
+ * each tag with its articles, stays near a megabyte: it runs before and after every admin write.
+ */
+const LONG_TITLES = Array.from({ length: 8 }, (_, index) => {
+  const kilobytes = 16 + index * 12;
+  const unit = index % 3 === 2 ? 'é😀 Ünïcödé title ' : 'Long title ';
+  return `${unit.repeat(Math.ceil((kilobytes * 1024) / Buffer.byteLength(unit)))}${index}`;
+});
+
+/** One gauge of Prometheus' text by its line (`\nname `): found with indexOf, the text (tens of KB) is not parsed whole. */
+const gaugeValue = (text: string, line: string): number => {
+  const at = text.indexOf(line);
+  if (at < 0) throw new Error(`no ${line.trim()} in /metrics`);
+  const start = at + line.length;
+  const end = text.indexOf('\n', start);
+  return Number(text.slice(start, end < 0 ? undefined : end));
+};
 
 export const startFuzzServer = async (): Promise<FuzzServer> => {
   const root = mkdtempSync(join(tmpdir(), 'folio-fuzz-'));
@@ -36,6 +63,7 @@ export const startFuzzServer = async (): Promise<FuzzServer> => {
       'users-permissions': { config: { roles: { public: { permissions: [...publicReads, 'api::homepage.homepage.find', 'plugin::upload.content-api.find'] } }, rateLimit: { max: 1_000_000, windowMs: 60_000 } } },
     }),
     admin: { apiTokens: [{ name: 'fuzz-admin', type: 'full-access', accessKey: ADMIN_TOKEN }] },
+    server: { metrics: { token: METRICS_TOKEN } },
   });
   const process = await startServerProcess({ configDir, dataDir: join(root, 'data'), env: PRODUCTION_ENV });
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -69,6 +97,9 @@ export const startFuzzServer = async (): Promise<FuzzServer> => {
   const tags = [await post('/api/tags', { name: 'alpha' }), await post('/api/tags', { name: 'beta' })];
   const author = await post('/api/authors', { name: 'Ada', email: 'ada@example.com' });
   const documentIds: string[] = [category, ...tags, author];
+  for (const [index, title] of LONG_TITLES.entries()) {
+    documentIds.push(await post(`/api/articles${index % 2 ? '?status=draft' : ''}`, { title, views: 100 + index, tags: index < 4 ? [tags[0]] : [] }));
+  }
   for (let index = 0; index < 8; index += 1) {
     documentIds.push(
       await post(`/api/articles${index % 2 ? '?status=draft' : ''}`, {
@@ -101,11 +132,19 @@ export const startFuzzServer = async (): Promise<FuzzServer> => {
     return hash.digest('hex');
   };
 
+  const eventLoopLag = async () => {
+    const response = await fetch(`${process.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`GET /metrics: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return gaugeValue(text, LAG_GAUGE);
+  };
+
   return {
     process,
     documentIds,
     send,
     digest,
+    eventLoopLag,
     async stop() {
       await process.stop();
       rmSync(root, { recursive: true, force: true });
