@@ -1,5 +1,5 @@
 import type { ContentType } from '../models/types';
-import type { Filter, FindOptions, Store } from '../storage/types';
+import type { AggregateQuery, Filter, FindOptions, Store } from '../storage/types';
 import { scopeFilter, type Scope } from './scope';
 import { cohortFilter } from './publication-cohort';
 
@@ -42,6 +42,9 @@ export const createDocumentReads = (store: Store) => {
     findPage: async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>
       collectionOf(contentType).findPage(await scoped(contentType, scope, query.filter), findOptions(query)),
     count: async (contentType: ContentType, scope: Scope, filter?: Filter) => collectionOf(contentType).countDocuments(await scoped(contentType, scope, filter)),
+    /** The groups of the scope's matches and their accumulators, computed by the store. */
+    aggregate: async (contentType: ContentType, scope: Scope, filter: Filter | undefined, query: AggregateQuery) =>
+      collectionOf(contentType).aggregate(await scoped(contentType, scope, filter), query),
     findOne: async (contentType: ContentType, documentId: string, scope: Scope) => collectionOf(contentType).findOne(await scoped(contentType, scope, { documentId })),
     findFirst: async (contentType: ContentType, scope: Scope) => collectionOf(contentType).findOne(await scoped(contentType, scope), { sort: [['id', 1]] }),
     /** A single type holds at most one document, in any status and locale: its documentId, if it has one. */

@@ -4,7 +4,7 @@ import { secondsSince, type FolioMetrics } from './folio-metrics';
 
 /** The store with every collection call timed into `folio_store_call_duration_seconds` (failed calls too). */
 
-const TIMED = ['find', 'findOne', 'countDocuments', 'findPage', 'insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'createIndex', 'listIndexes'] as const;
+const TIMED = ['find', 'findOne', 'countDocuments', 'findPage', 'insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'createIndex', 'listIndexes', 'aggregate'] as const;
 
 export const timedStore = (store: Store, metrics: FolioMetrics): Store =>
   withWrappedCollections(store, (collection: Collection) =>

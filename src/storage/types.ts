@@ -71,6 +71,45 @@ export interface IndexSpec {
   partition?: string[];
 }
 
+/** What `Collection.aggregate` computes over each group: its documents' count, or one field's sum, mean, least or greatest value. */
+export type AccumulatorOperator = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+export interface Accumulator {
+  operator: AccumulatorOperator;
+  /** the (dotted) field read; count reads none */
+  field?: string;
+  /**
+   * sum and avg only: the field holds integers as decimal text (big integers), summed exactly and answered as
+   * such text. Otherwise sum and avg read numbers alone, every other value left out.
+   */
+  integerText?: boolean;
+}
+
+/**
+ * One aggregation: the matches split into groups by the values of `groupBy` (a missing field and null are one
+ * group, null; the fields hold scalars), each given its accumulators' values, null where no document of the
+ * group has a value to read (min and max compare values of one type, as attributes hold). Without `groupBy`,
+ * one group of every match, also of none.
+ */
+export interface AggregateQuery {
+  groupBy?: string[];
+  /** by the name each value is answered under */
+  accumulators: Record<string, Accumulator>;
+  /** the groups' order, by accumulator names and `groupBy` fields; ties in the order of their `groupBy` values */
+  sort?: SortSpec;
+  skip?: number;
+  /** at most this many groups; none when absent */
+  limit?: number;
+}
+
+export type AggregateValue = number | string | null;
+
+export interface AggregateGroup {
+  /** the group's value of each `groupBy` field, in their order */
+  key: StoredValue[];
+  values: Record<string, AggregateValue>;
+}
+
 export interface Collection {
   readonly name: string;
   find(filter: Filter, options?: FindOptions): Promise<StoredDocument[]>;
@@ -92,6 +131,8 @@ export interface Collection {
   listIndexes(): Promise<IndexSpec[]>;
   /** every match in natural order, `batchSize` documents at a time, for walking a collection of any size */
   findInBatches(filter: Filter, batchSize: number): AsyncIterable<StoredDocument[]>;
+  /** the matches' groups and their accumulators, computed by the engine (never by reading the documents out) */
+  aggregate(filter: Filter, query: AggregateQuery): Promise<AggregateGroup[]>;
 }
 
 export interface Store {

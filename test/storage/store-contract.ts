@@ -1,4 +1,5 @@
 import { UnsafeFilterError } from '../../src/storage/filter-guard';
+import { aggregateContract } from './aggregate-contract';
 import { UniqueConstraintError, type Collection, type Filter, type FindOptions, type StoredDocument, type Store } from '../../src/storage/types';
 
 /** One isolated store's data: open it (again) any number of times, destroy it at the end. */
@@ -626,6 +627,8 @@ export function describeStoreContract(name: string, createFixture: () => Promise
         expect(() => store.collection('')).toThrow(/collection name/);
       });
     });
+
+    describe('aggregate', () => aggregateContract(() => store));
 
     describe('store', () => {
       test('lists the collections that hold documents', async () => {

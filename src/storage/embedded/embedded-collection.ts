@@ -2,7 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import { assertSafeFilter } from '../filter-guard';
 import { assertBatchSize, normalizeFindOptions, type NormalizedFindOptions } from '../find-options';
 import { normalizeIndexSpec, sameIndex, samePartition } from '../index-spec';
-import type { Collection, Filter, FindOptions, StoredDocument, UpdateSpec } from '../types';
+import type { AggregateGroup, AggregateQuery, Collection, Filter, FindOptions, StoredDocument, UpdateSpec } from '../types';
+import { emptyGroup, normalizeAggregateQuery } from '../aggregate-query';
+import { aggregateSql, groupOfRow } from './aggregate-sql';
 import { cloneDocument } from '../clone-document';
 import { applyUpdate, prepareUpdate } from './apply-update';
 import type { CollectionState } from './collection-state';
@@ -304,6 +306,21 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
     return { documents: documentsOf(await byKeys(database, quote(state.tables.docs), keys), normalized.projection), total };
   }
 
+  /**
+   * An aggregation in one statement, always on a reader thread: it reads every match (from an index alone when
+   * it counts by an indexed field), which at 200,000 articles is milliseconds the main thread would not answer.
+   */
+  async function aggregate(filter: Filter, query: AggregateQuery): Promise<AggregateGroup[]> {
+    const normalized = normalizeAggregateQuery(query);
+    const read = readOf(filter);
+    if (!read.state.created) return normalized.groupBy.length === 0 && normalized.skip === 0 ? [emptyGroup(normalized)] : [];
+    const rows = await readAgainIfChanged(read, ({ database, selection }, here) => {
+      const statement = aggregateSql(selection, normalized);
+      return select<Record<string, unknown>>(database, statement.sql, statement.params, true, here);
+    });
+    return rows.map((row) => groupOfRow(row, normalized));
+  }
+
   /** The rows a write addresses, in natural order: with their documents for an update, keys alone for a delete. */
   function matchingRows(filter: Filter, limit: number, columns: 'd.k AS k, json(d.doc) AS doc' | 'd.k AS k'): Row[] {
     const database = store.database();
@@ -403,6 +420,7 @@ export function createEmbeddedCollection(name: string, store: EmbeddedStoreAcces
         after = batch[batch.length - 1].k;
       }
     },
+    aggregate: (filter, query) => aggregate(filter, query),
     async listIndexes() {
       return store.database().state(name).indexes.map((spec) => ({ ...spec, keys: spec.keys.map(([field, direction]) => [field, direction]) }));
     },

@@ -18,8 +18,9 @@ export function cached<T>(cache: Map<string, T>, key: string, limit: number, mak
 /**
  * What compiled filters call (compile-filter), on every connection: `folio_match(doc, condition)` tests a
  * document against a store condition with the in-memory matcher, `folio_regex(value, pattern, options)` a string
- * against a RegExp, `folio_text_regex(json, pattern, options)` the text form of a JSON value (`$asText`). All are
- * pure, and compiled conditions are remembered per connection.
+ * against a RegExp, `folio_text_regex(json, pattern, options)` the text form of a JSON value (`$asText`), and the
+ * aggregate `folio_integer_text_sum(text)` the exact sum of integers written as decimal text (big integers, past
+ * SQLite's 64 bits), as text. All are pure, and compiled conditions are remembered per connection.
  */
 export function registerFunctions(sqlite: SqliteDatabase): void {
   const matchers = new Map<string, Matcher>();
@@ -39,4 +40,11 @@ export function registerFunctions(sqlite: SqliteDatabase): void {
     const matches = cached(textTests, `${String(options)}/${String(pattern)}`, MAX_COMPILED, () => textPredicate({ $regex: String(pattern), $options: String(options) }));
     return matches(JSON.parse(json)) ? 1 : 0;
   });
+  sqlite.aggregate('folio_integer_text_sum', {
+    start: (): bigint | null => null,
+    step: (sum: bigint | null, value: unknown) => (typeof value === 'string' && INTEGER_TEXT.test(value) ? (sum ?? 0n) + BigInt(value) : sum),
+    result: (sum: bigint | null) => (sum === null ? null : sum.toString()),
+  });
 }
+
+const INTEGER_TEXT = /^-?\d+$/;

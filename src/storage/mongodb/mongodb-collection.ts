@@ -2,6 +2,8 @@ import type { ClientSession, Db, Document } from 'mongodb';
 import { cloneDocument } from '../clone-document';
 import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
+import { emptyGroup, normalizeAggregateQuery } from '../aggregate-query';
+import { aggregatePipeline, groupOfResult } from './aggregate-pipeline';
 import { toStoreError, toUnavailable } from './mongodb-errors';
 import { fromMongoIndex, toMongoIndex, toMongoProjection, toMongoQuery, toMongoSort, toMongoUpdate } from './translate-query';
 
@@ -116,6 +118,14 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       } finally {
         await cursor.close();
       }
+    },
+    async aggregate(filter, query) {
+      const normalized = normalizeAggregateQuery(query);
+      const pipeline = aggregatePipeline(toMongoQuery(filter), normalized);
+      const results = await run(() => collection.aggregate(pipeline, { session: currentSession() }).toArray());
+      // $group makes no group of no documents: without groupBy the one group is there, counted 0
+      if (results.length === 0 && normalized.groupBy.length === 0 && normalized.skip === 0) return [emptyGroup(normalized)];
+      return results.map((result) => groupOfResult(result, normalized));
     },
     async listIndexes() {
       const listed = await run(() => collection.listIndexes().toArray()).catch((error: { code?: number }) => {

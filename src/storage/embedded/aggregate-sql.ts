@@ -1,0 +1,74 @@
+import type { NormalizedAggregateQuery } from '../aggregate-query';
+import type { Accumulator, AggregateGroup, AggregateValue, StoredValue } from '../types';
+import { extractOf, type Sql } from './compile-filter';
+
+/**
+ * An aggregation as one SQL statement over a compiled selection (`FROM … WHERE …`): GROUP BY on the group
+ * fields' `json_extract`, which the expression indexes `[_status, locale, field, id]` give in order (a count by
+ * category reads the index alone), and SQL's aggregate functions, so no document leaves SQLite.
+ */
+
+const LIMIT_NONE = -1;
+
+/** `json_extract`, and `json_type` of the same path: SQL sees `true` as 1 and a string as text, MongoDB tells them apart */
+function pathOf(field: string): { extract: string; type: string } {
+  const extract = extractOf(field);
+  if (!extract) throw new Error(`the field ${field} cannot be aggregated`);
+  return { extract, type: extract.replace('json_extract', 'json_type') };
+}
+
+const NUMBER_TYPES = "('integer', 'real')";
+
+function accumulatorSql({ operator, field, integerText }: Accumulator): string {
+  if (operator === 'count') return 'count(*)';
+  const { extract, type } = pathOf(field!);
+  // sum and avg read numbers (or integer text) alone, as MongoDB's $sum and $avg leave other values out
+  const readable = integerText ? `CASE WHEN ${type} = 'text' THEN ${extract} END` : `CASE WHEN ${type} IN ${NUMBER_TYPES} THEN ${extract} END`;
+  switch (operator) {
+    case 'sum':
+      return integerText ? `folio_integer_text_sum(${readable})` : `sum(${readable})`;
+    case 'avg':
+      return integerText ? `avg(CAST(${readable} AS REAL))` : `avg(${readable})`;
+    default:
+      // min(NULL…) is NULL: a group without a value answers null
+      return `${operator}(${extract})`;
+  }
+}
+
+const groupColumn = (index: number): string => `g${index}`;
+const booleanColumn = (index: number): string => `b${index}`;
+const valueColumn = (name: string): string => `v_${name}`;
+
+export function aggregateSql(selection: Sql, query: NormalizedAggregateQuery): Sql {
+  const groups = query.groupBy.flatMap((field, index) => {
+    const { extract, type } = pathOf(field);
+    // a missing field and null are one group (MongoDB's): iif leaves both 0
+    return [`${extract} AS ${groupColumn(index)}`, `iif(${type} IN ('true', 'false'), 1, 0) AS ${booleanColumn(index)}`];
+  });
+  const values = query.accumulators.map(([name, accumulator]) => `${accumulatorSql(accumulator)} AS ${valueColumn(name)}`);
+  const groupBy = query.groupBy.flatMap((_, index) => [groupColumn(index), booleanColumn(index)]);
+  const columnOf = (key: string): string => {
+    const index = query.groupBy.indexOf(key);
+    return index >= 0 ? groupColumn(index) : valueColumn(key);
+  };
+  const order = [
+    ...query.sort.map(([key, direction]) => `${columnOf(key)} ${direction === 1 ? 'ASC' : 'DESC'}`),
+    ...query.groupBy.map((_, index) => `${groupColumn(index)} ASC`),
+  ];
+  const sql =
+    `SELECT ${[...groups, ...values].join(', ')} ${selection.sql}` +
+    (groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '') +
+    (order.length > 0 ? ` ORDER BY ${order.join(', ')}` : '') +
+    ` LIMIT ${query.limit ?? LIMIT_NONE} OFFSET ${query.skip}`;
+  return { sql, params: selection.params, heavy: true };
+}
+
+/** A row of aggregateSql's statement as a group. */
+export function groupOfRow(row: Record<string, unknown>, query: NormalizedAggregateQuery): AggregateGroup {
+  const key = query.groupBy.map((_, index): StoredValue => {
+    const value = row[groupColumn(index)] as StoredValue;
+    return row[booleanColumn(index)] === 1 ? value === 1 : value;
+  });
+  const values = Object.fromEntries(query.accumulators.map(([name]) => [name, row[valueColumn(name)] as AggregateValue]));
+  return { key, values };
+}
