@@ -186,3 +186,9 @@ export const serviceUnavailableInPlaceOf = (error: GraphQLError): GraphQLError =
   const unavailable = serviceUnavailable();
   return createGraphQLError(unavailable.message, { nodes: error.nodes, path: error.path, extensions: unavailable.extensions });
 };
+
+/** A selection set giving one response name to more fields than graphql-js can compare pairwise in good time. */
+export const fieldRepeatError = (name: string, count: number, maxRepeats: number): GraphQLError =>
+  createGraphQLError(`A selection set selects "${name}" ${count} times: at most ${maxRepeats} fields may share a name in one selection set`, {
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+  });

@@ -15,6 +15,7 @@ import { useClientErrors } from './plugins/use-client-errors';
 import { useNestingLimit } from './plugins/use-nesting-limit';
 import { useFiniteFloats } from './plugins/use-finite-floats';
 import { useDepthLimit } from './plugins/use-depth-limit';
+import { useFieldRepeatLimit } from './plugins/use-field-repeat-limit';
 import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
@@ -35,6 +36,9 @@ import { useSortKeyLimit } from './plugins/use-sort-key-limit';
  */
 
 export type GraphqlServer = YogaServerInstance<Record<string, unknown>, FolioContext>;
+
+/** Fields one selection set may give one response name: a merge check compares each pair (see use-field-repeat-limit). */
+const MAX_FIELD_REPEATS = 30;
 
 /** Brackets of a document's source: past what the depth and input-depth limits let through, far below the parser's stack. */
 const MAX_NESTING = 256;
@@ -127,6 +131,7 @@ export const createGraphqlServer = (
       useNestingLimit(MAX_NESTING),
       useFiniteFloats(),
       useIntrospectionControl(graphql.introspection ?? !isProduction(config)),
+      forGraphqlOnly(useFieldRepeatLimit(MAX_FIELD_REPEATS)),
       ...(graphql.depthLimit === false ? [] : [forGraphqlOnly(useDepthLimit(graphql.depthLimit))]),
       ...(graphql.maxInputDepth === false ? [] : [useInputDepthLimit(graphql.maxInputDepth)]),
       forGraphqlOnly(

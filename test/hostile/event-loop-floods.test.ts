@@ -8,7 +8,8 @@ import { defaultPlugins, FULL_ACCESS_TOKEN, PRODUCTION_ENV } from '../support/te
 
 /**
  * No anonymous request may hold the event loop: hostile documents (fragment fan-out, aliases,
- * nested aliases, long lists, big filters, long sorts, deep inputs, many errors), two at a time and
+ * nested aliases, long lists, big filters, long sorts, deep inputs, many errors, one field repeated
+ * 400 times), two at a time and
  * each new to the server, beside a token reader and a write stream, on a fresh production-mode
  * server in its own process. Its `/metrics` says how late its event loop ran: at most 200 ms in any
  * window, during the floods and after. Each flood is answered, refused, within a second.
@@ -37,6 +38,7 @@ const FLOODS: Array<() => { query: string; variables?: Record<string, unknown>; 
     return { query: `query D${unique}($f: ArticleFiltersInput) { articles(filters: $f) { title } }`, variables: { f: filter } };
   },
   () => ({ query: `query E${next()} { categories { ${aliases(150, (index) => `x${index}`)} } }` }),
+  () => ({ query: `query R${next()} { ${aliases(400, (index) => `categories { name(x: ${index}) }`)} }` }),
 ];
 
 let server: ServerProcess;
