@@ -23,6 +23,12 @@ const bigintSortKey = (canonical: string): string => {
   return `0${String(MAX_BIGINT_DIGITS - digits.length).padStart(LENGTH_WIDTH, '0')}${complement}`;
 };
 
+/** The canonical text a sort key was made from: `0999887` → `-12` (the least or greatest of an aggregation). */
+export const bigintOfSortKey = (key: string): string => {
+  if (key.startsWith('1')) return key.slice(1 + LENGTH_WIDTH);
+  return `-${[...key.slice(1 + LENGTH_WIDTH)].map((digit) => String(9 - Number(digit))).join('')}`;
+};
+
 export const bigintSortValue = (value: StoredValue): string | null => (typeof value === 'string' ? bigintSortKey(value) : null);
 
 /** Documents written before sort keys existed get theirs (idempotent: only rows whose key is missing are touched). */

@@ -1,21 +1,17 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { ContentType, Models } from '../models/types';
-import type { StoredDocument } from '../storage/types';
 import * as names from '../sdl/naming';
 import { notFoundError } from '../errors/graphql-errors';
-import { parsePagination } from '../query/parse-pagination';
-import { parseSortPaths } from '../query/parse-sort';
 import { publicationOf, resolveLocale, type Scope, type Status } from '../documents/scope';
 import { PUBLICATION_FILTERS, type PublicationFilter } from '../sdl/naming';
 import type { FolioContext } from '../context';
 import { filterTranslatorFor } from './filter-translator';
 import { loadLocalizations, type ListArgs } from './relation-loader';
 import { withScope, type ScopedRow } from './row-scope';
-import { findSortedThroughRelations } from './relation-sort';
 import { attributeFieldResolvers } from './attribute-resolvers';
-import { prefetchConnectionRelations, prefetchRelations } from './prefetch-relations';
-import { selectsSubField } from './selected-fields';
+import { prefetchRelations } from './prefetch-relations';
+import { readConnection, readPage, type Connection, type ConnectionSource } from './connection-read';
 import { withRelationWrites, type RelationWrite } from './relation-write-argument';
 
 /** Shadow CRUD resolvers for every content-type: root queries and mutations, and relation fields. */
@@ -36,54 +32,20 @@ const readScope = (contentType: ContentType, args: Args, context: FolioContext, 
   };
 };
 
-const scoped = (context: FolioContext, rows: StoredDocument[], scope: Scope): StoredDocument[] => rows.map((row) => withScope(context, row, scope));
-
-interface Connection {
-  nodes: StoredDocument[];
-  pageInfo: () => Promise<{ page: number; pageSize: number; pageCount: number; total: number }>;
-}
-
 const listResolvers = (contentType: ContentType) => {
-  /** `withTotal`: the total is wanted too, and read with the page where the store can (one search for both) */
-  const find = async (args: Args, context: FolioContext, withTotal: boolean) => {
+  const sourceOf = async (args: Args, context: FolioContext): Promise<ConnectionSource> => {
     const scope = readScope(contentType, args, context, true);
-    const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);
-    const keys = parseSortPaths(context.services.models, contentType, args.sort);
-    const filter = await filterTranslatorFor(context, scope).translate(contentType, args.filters);
-    if (keys.some((key) => key.path.length > 1)) {
-      const rows = await findSortedThroughRelations(context, contentType, scope, filter, keys, page);
-      return { rows: scoped(context, rows, scope), scope, filter, page, total: undefined };
-    }
-    const query = { filter, sort: keys.map(({ path, direction }): [string, 1 | -1] => [path[0], direction]), skip: page.skip, limit: page.limit };
-    const { documents: rows, total } = withTotal
-      ? await context.services.documents.findPage(contentType, scope, query)
-      : { documents: await context.services.documents.findMany(contentType, scope, query), total: undefined };
-    return { rows: scoped(context, rows, scope), scope, filter, page, total };
+    return { contentType, scope, filter: await filterTranslatorFor(context, scope).translate(contentType, args.filters) };
   };
   return {
     list: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
-      const { rows } = await find(args, context, false);
+      const { scope, filter } = await sourceOf(args, context);
+      const { rows } = await readPage(context, contentType, scope, filter, args, false);
       await prefetchRelations(context, contentType, rows, info);
       return rows;
     },
-    connection: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo): Promise<Connection> => {
-      const { rows, scope, filter, page, total: found } = await find(args, context, selectsSubField(info, 'pageInfo'));
-      await prefetchConnectionRelations(context, contentType, rows, info);
-      return {
-        nodes: rows,
-        // Counting costs a query: only done when pageInfo is selected.
-        pageInfo: async () => {
-          const total = found ?? (await context.services.documents.count(contentType, scope, filter));
-          const pageSize = page.limit;
-          return {
-            page: page.mode === 'page' ? page.page : Math.floor(page.skip / pageSize) + 1,
-            pageSize,
-            pageCount: Math.ceil(total / pageSize),
-            total,
-          };
-        },
-      };
-    },
+    connection: async (_: unknown, args: Args, context: FolioContext, info: GraphQLResolveInfo): Promise<Connection> =>
+      readConnection(context, await sourceOf(args, context), args, info),
   };
 };
 

@@ -7,6 +7,7 @@ import type { FolioConfig } from '../config/types';
 import { emitSdl } from '../sdl/emit-sdl';
 import { createShadowCrud, type ShadowCrud } from '../sdl/shadow-crud';
 import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirectiveTransformer, type PolicyRegistry } from '../directives/index';
+import { aggregateResolvers } from '../resolvers/aggregate-resolvers';
 import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
 import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';
@@ -40,6 +41,7 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
       const { Mutation, ...others } = contentTypeResolvers(models, contentType);
       return shadowCrud.isMutationsEnabled(contentType.uid) ? { ...others, Mutation } : others;
     }),
+    ...[...models.contentTypes.values()].filter((contentType) => contentType.kind === 'collectionType').map((contentType) => aggregateResolvers(models, shadowCrud, contentType)),
     ...[...models.contentTypes.values()].map(subscriptionResolvers),
     ...extraResolvers,
     ...extensions.flatMap((extension) => (extension.resolvers ? [extension.resolvers] : [])),

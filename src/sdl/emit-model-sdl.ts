@@ -4,6 +4,7 @@ import { filterInputOf, filterScalarOf, graphqlScalarOf } from './scalar-types';
 import { authDirective, DISABLED, printBlock, type SdlField } from './sdl-builder';
 import type { ShadowCrud } from './shadow-crud';
 import { enumValueName } from '../models/enum-values';
+import { emitAggregationSdl } from './emit-aggregation-sdl';
 
 /** Emits the output, input and filter types of content-types and components. */
 
@@ -189,6 +190,7 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
   const localizationFields: SdlField[] = contentType.localized
     ? [{ name: 'locale', type: 'String' }, ...toManyFields('localizations', type, filtersInput, names.relationCollectionName(type), [])]
     : [];
+  const aggregation = emitAggregationSdl(context, contentType, typeDirectives);
   return [
     ...enumsAndZonesOf(context, owner),
     printBlock(
@@ -207,7 +209,9 @@ export const emitContentTypeSdl = (context: EmitContext, contentType: ContentTyp
     printBlock('type', names.entityCollectionName(type), [
       { name: 'nodes', type: `[${type}!]!` },
       { name: 'pageInfo', type: `${names.SHARED_NAMES.pagination}!` },
+      ...aggregation.connectionFields,
     ], typeDirectives),
+    ...aggregation.types,
     printBlock('type', names.relationCollectionName(type), [{ name: 'nodes', type: `[${type}!]!` }], typeDirectives),
     printBlock(
       'input',

@@ -1,0 +1,187 @@
+import { startTestServer, type TestServer } from '../support/test-server';
+import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
+
+/**
+ * Aggregation on both surfaces (issue 36): `aggregate` and `groupBy` on every `_connection`, REST's
+ * `aggregate[…]` and `groupBy[…]` on the list route. Every expected value is computed here from the
+ * articles this test wrote. Runs on the embedded store and on MongoDB (test:mongodb).
+ */
+
+interface Seeded {
+  documentId: string;
+  title: string;
+  views: number | null;
+  rating: number | null;
+  big: string;
+  publishDate: string;
+  kind: string;
+  featured: boolean;
+  category: string | null;
+  score: number;
+  published: boolean;
+}
+
+let schema: SchemaCopy;
+let server: TestServer;
+const categories: string[] = [];
+const seeded: Seeded[] = [];
+const KINDS = ['news', 'tutorial', 'opinion'];
+
+const gql = async <T>(query: string, variables: Record<string, unknown> = {}, headers = server.asAdmin): Promise<T> => {
+  const answer = await server.gql<T>(query, variables, headers);
+  expect(answer.body.errors).toBeUndefined();
+  return answer.body.data as T;
+};
+
+beforeAll(async () => {
+  schema = copyExampleSchema();
+  schema.writeComponent('shared.stats', { score: { type: 'integer' } });
+  schema.editContentType('article', (model) => {
+    model.attributes.big = { type: 'biginteger' };
+    model.attributes.secret = { type: 'integer', private: true };
+    model.attributes.stats = { type: 'component', repeatable: false, component: 'shared.stats' };
+  });
+  server = await startTestServer({ schemaDir: schema.schemaDir });
+  for (const name of ['agg-a', 'agg-b', 'agg-c']) {
+    categories.push((await gql<{ createCategory: { documentId: string } }>('mutation($n: String) { createCategory(data: { name: $n }) { documentId } }', { n: name })).createCategory.documentId);
+  }
+  for (let index = 0; index < 24; index++) {
+    const article = {
+      title: `agg ${index}`,
+      views: index % 5 === 4 ? null : (index * 17) % 60,
+      rating: index % 3 === 0 ? null : Math.round(index * 1.7 * 10) / 10,
+      big: `${index % 2 ? '-' : ''}${9_000_000_000_000n + BigInt(index)}`,
+      publishDate: `2024-${String((index % 12) + 1).padStart(2, '0')}-0${(index % 9) + 1}`,
+      kind: KINDS[index % 3],
+      featured: index % 4 === 0,
+      category: index % 7 === 6 ? null : categories[index % 3],
+      score: index % 6,
+      published: index % 5 !== 1,
+    };
+    const data = {
+      title: article.title,
+      views: article.views,
+      rating: article.rating,
+      big: article.big,
+      publishDate: article.publishDate,
+      kind: article.kind,
+      featured: article.featured,
+      category: article.category,
+      secret: index,
+      stats: { score: article.score },
+    };
+    const created = await gql<{ createArticle: { documentId: string } }>('mutation($d: ArticleInput!, $s: PublicationStatus) { createArticle(data: $d, status: $s) { documentId } }', {
+      d: data,
+      s: article.published ? 'PUBLISHED' : 'DRAFT',
+    });
+    seeded.push({ ...article, documentId: created.createArticle.documentId });
+  }
+});
+afterAll(async () => {
+  await server.stop();
+  schema.remove();
+});
+
+const numbers = (values: Array<number | null>): number[] => values.filter((value): value is number => value !== null);
+const sumOf = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0));
+const expected = (articles: Seeded[]) => {
+  const views = numbers(articles.map((article) => article.views));
+  const ratings = numbers(articles.map((article) => article.rating));
+  const dates = articles.map((article) => article.publishDate).sort();
+  const bigs = articles.map((article) => BigInt(article.big)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    count: articles.length,
+    sum: { views: sumOf(views), rating: sumOf(ratings), big: articles.length ? bigs.reduce((a, b) => a + b, 0n).toString() : null, stats_score: sumOf(articles.map((a) => a.score)) },
+    avg: { views: views.length ? sumOf(views)! / views.length : null },
+    min: { views: views.length ? Math.min(...views) : null, publishDate: dates[0] ?? null, big: bigs.length ? bigs[0].toString() : null },
+    max: { views: views.length ? Math.max(...views) : null, publishDate: dates[dates.length - 1] ?? null, big: bigs.length ? bigs[bigs.length - 1].toString() : null },
+  };
+};
+const ours = (articles: Seeded[]) => articles;
+const published = () => ours(seeded.filter((article) => article.published));
+
+const AGGREGATE = `aggregate {
+  count
+  sum { views rating big stats_score }
+  avg { views }
+  min { views publishDate big }
+  max { views publishDate big }
+}`;
+
+/** avg compared to 9 digits; the rest exactly */
+const expectAggregate = (actual: ReturnType<typeof expected>, wanted: ReturnType<typeof expected>): void => {
+  expect({ ...actual, avg: undefined, sum: { ...actual.sum, rating: undefined } }).toEqual({ ...wanted, avg: undefined, sum: { ...wanted.sum, rating: undefined } });
+  if (wanted.avg.views === null) expect(actual.avg.views).toBeNull();
+  else expect(actual.avg.views).toBeCloseTo(wanted.avg.views, 9);
+  if (wanted.sum.rating === null) expect(actual.sum.rating).toBeNull();
+  else expect(actual.sum.rating).toBeCloseTo(wanted.sum.rating, 9);
+};
+
+const FILTER = '{ title: { startsWith: "agg " } }';
+
+describe('GraphQL', () => {
+  test('aggregate over the connection\'s filters and status, pagination ignored', async () => {
+    const data = await gql<{ articles_connection: { aggregate: ReturnType<typeof expected>; nodes: unknown[] } }>(
+      `{ articles_connection(filters: ${FILTER}, pagination: { pageSize: 2 }) { nodes { documentId } ${AGGREGATE} } }`,
+    );
+    expect(data.articles_connection.nodes).toHaveLength(2);
+    expectAggregate(data.articles_connection.aggregate, expected(published()));
+  });
+
+  test('a filter narrows it; a draft status counts the drafts', async () => {
+    const data = await gql<{ articles_connection: { aggregate: ReturnType<typeof expected> } }>(
+      `{ articles_connection(filters: { and: [${FILTER}, { views: { gt: 20 } }] }) { ${AGGREGATE} } }`,
+    );
+    expectAggregate(data.articles_connection.aggregate, expected(published().filter((article) => article.views !== null && article.views > 20)));
+    const drafts = await gql<{ articles_connection: { aggregate: { count: number } } }>(`{ articles_connection(filters: ${FILTER}, status: DRAFT) { aggregate { count } } }`);
+    expect(drafts.articles_connection.aggregate.count).toBe(seeded.length);
+    const none = await gql<{ articles_connection: { aggregate: ReturnType<typeof expected> } }>(`{ articles_connection(filters: { title: { eq: "none" } }) { ${AGGREGATE} } }`);
+    expectAggregate(none.articles_connection.aggregate, expected([]));
+  });
+
+  test('groupBy a to-one relation: one entry per category (null for none), each with its documents and aggregate', async () => {
+    const data = await gql<{ articles_connection: { groupBy: { category: Array<{ key: string | null; connection: { aggregate: ReturnType<typeof expected>; nodes: Array<{ documentId: string }>; pageInfo: { total: number } } }> } } }>(
+      `{ articles_connection(filters: ${FILTER}) { groupBy { category(pagination: { limit: 10 }) { key connection(pagination: { limit: 50 }) { nodes { documentId } pageInfo { total } ${AGGREGATE} } } } } }`,
+    );
+    const groups = data.articles_connection.groupBy.category;
+    const keys = [...new Set(published().map((article) => article.category))].sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
+    expect(groups.map((group) => group.key)).toEqual(keys);
+    for (const group of groups) {
+      const members = published().filter((article) => article.category === group.key);
+      expectAggregate(group.connection.aggregate, expected(members));
+      expect(group.connection.nodes.map((node) => node.documentId).sort()).toEqual(members.map((member) => member.documentId).sort());
+      expect(group.connection.pageInfo.total).toBe(members.length);
+    }
+  });
+
+  test('groups sorted by an aggregate and paginated; booleans and enumerations group by their text', async () => {
+    const data = await gql<{ articles_connection: { groupBy: { kind: Array<{ key: string; connection: { aggregate: { count: number; sum: { views: number } } } }>; featured: Array<{ key: string; connection: { aggregate: { count: number } } }> } } }>(
+      `{ articles_connection(filters: ${FILTER}) { groupBy {
+        kind(sort: ["sum.views:desc"]) { key connection { aggregate { count sum { views } } } }
+        featured(sort: "count:desc", pagination: { limit: 1 }) { key connection { aggregate { count } } }
+      } } }`,
+    );
+    const byKind = KINDS.map((kind) => ({ key: kind, members: published().filter((article) => article.kind === kind) }))
+      .map(({ key, members }) => ({ key, connection: { aggregate: { count: members.length, sum: { views: sumOf(numbers(members.map((member) => member.views))) } } } }))
+      .sort((a, b) => (b.connection.aggregate.sum.views ?? -1) - (a.connection.aggregate.sum.views ?? -1) || (a.key < b.key ? -1 : 1));
+    expect(data.articles_connection.groupBy.kind).toEqual(byKind);
+    const featured = [true, false].map((flag) => ({ key: String(flag), count: published().filter((article) => article.featured === flag).length })).sort((a, b) => b.count - a.count);
+    expect(data.articles_connection.groupBy.featured).toEqual([{ key: featured[0].key, connection: { aggregate: { count: featured[0].count } } }]);
+  });
+
+  test('private attributes are not in the schema; a bad group sort is BAD_USER_INPUT', async () => {
+    const privateSum = await server.gql('{ articles_connection { aggregate { sum { secret } } } }', {}, server.asAdmin);
+    expect(privateSum.status).toBe(400);
+    expect(JSON.stringify(privateSum.body.errors)).toMatch(/secret/);
+    const badSort = await server.gql('{ articles_connection { groupBy { kind(sort: "sum.title:asc") { key } } } }', {}, server.asAdmin);
+    expect(badSort.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(badSort.body.errors?.[0].message).toMatch(/sum\.title/);
+  });
+
+  test('the Public role aggregates what it may find, and groups by a relation only to a type it may read', async () => {
+    const anonymous = await server.gql<{ articles_connection: { aggregate: { count: number } } }>(`{ articles_connection(filters: ${FILTER}) { aggregate { count } } }`, {}, {});
+    expect(anonymous.body.data?.articles_connection.aggregate.count).toBe(published().length);
+  });
+});
+
+
