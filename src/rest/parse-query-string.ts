@@ -20,6 +20,9 @@ export const QUERY_PARAMETERS = [
   'hasPublishedVersion',
   // Strapi v4's draft switch: honoured under `Strapi-Response-Format: v4`, ignored otherwise (rest-scope.ts)
   'publicationState',
+  // a list's aggregation (rest-aggregation.ts), Folio's addition
+  'aggregate',
+  'groupBy',
 ] as const;
 export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
 export type RestQuery = Partial<Record<QueryParameter, unknown>>;

@@ -1,5 +1,6 @@
-import { startTestServer, type TestServer } from '../support/test-server';
+import { defaultPlugins, startTestServer, type TestServer } from '../support/test-server';
 import { copyExampleSchema, type SchemaCopy } from '../support/schema-copy';
+import { restClient, type RestClient } from '../rest/rest-client';
 
 /**
  * Aggregation on both surfaces (issue 36): `aggregate` and `groupBy` on every `_connection`, REST's
@@ -23,6 +24,7 @@ interface Seeded {
 
 let schema: SchemaCopy;
 let server: TestServer;
+let api: RestClient;
 const categories: string[] = [];
 const seeded: Seeded[] = [];
 const KINDS = ['news', 'tutorial', 'opinion'];
@@ -42,6 +44,7 @@ beforeAll(async () => {
     model.attributes.stats = { type: 'component', repeatable: false, component: 'shared.stats' };
   });
   server = await startTestServer({ schemaDir: schema.schemaDir });
+  api = restClient(server);
   for (const name of ['agg-a', 'agg-b', 'agg-c']) {
     categories.push((await gql<{ createCategory: { documentId: string } }>('mutation($n: String) { createCategory(data: { name: $n }) { documentId } }', { n: name })).createCategory.documentId);
   }
@@ -97,8 +100,7 @@ const expected = (articles: Seeded[]) => {
     max: { views: views.length ? Math.max(...views) : null, publishDate: dates[dates.length - 1] ?? null, big: bigs.length ? bigs[bigs.length - 1].toString() : null },
   };
 };
-const ours = (articles: Seeded[]) => articles;
-const published = () => ours(seeded.filter((article) => article.published));
+const published = () => seeded.filter((article) => article.published);
 
 const AGGREGATE = `aggregate {
   count
@@ -185,3 +187,93 @@ describe('GraphQL', () => {
 });
 
 
+
+describe('REST', () => {
+  const ALL = 'aggregate[count]=*&aggregate[sum][0]=views&aggregate[sum][1]=big&aggregate[sum][2]=stats_score&aggregate[avg][0]=views&aggregate[min][0]=views&aggregate[min][1]=publishDate&aggregate[max][0]=views&aggregate[max][1]=big';
+  const restExpected = (articles: Seeded[]) => {
+    const all = expected(articles);
+    return {
+      count: all.count,
+      sum: { views: all.sum.views, big: all.sum.big, stats_score: all.sum.stats_score },
+      avg: { views: all.avg.views },
+      min: { views: all.min.views, publishDate: all.min.publishDate },
+      max: { views: all.max.views, big: all.max.big },
+    };
+  };
+  const expectEntry = (actual: ReturnType<typeof restExpected>, wanted: ReturnType<typeof restExpected>): void => {
+    expect({ ...actual, avg: undefined }).toEqual({ ...wanted, avg: undefined });
+    if (wanted.avg.views === null) expect(actual.avg.views).toBeNull();
+    else expect(actual.avg.views).toBeCloseTo(wanted.avg.views, 9);
+  };
+
+  test('the issue\'s request: filters, every aggregate, groupBy a relation, one entry per group', async () => {
+    const { status, body } = await api.get(`/api/articles?filters[title][$startsWith]=agg&filters[views][$gt]=10&${ALL}&groupBy[0]=category`);
+    expect(status).toBe(200);
+    expect(body.meta).toEqual({});
+    const matches = published().filter((article) => article.views !== null && article.views > 10);
+    const keys = [...new Set(matches.map((article) => article.category))].sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
+    expect(body.data.map((entry: { group: unknown }) => entry.group)).toEqual(keys.map((category) => ({ category })));
+    for (const { group, ...values } of body.data) expectEntry(values, restExpected(matches.filter((article) => article.category === group.category)));
+  });
+
+  test('without groupBy: one entry with an empty group; status applies as for the list', async () => {
+    const { body } = await api.get(`/api/articles?filters[title][$startsWith]=agg&${ALL}`);
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].group).toEqual({});
+    const { group: _, ...values } = body.data[0];
+    expectEntry(values, restExpected(published()));
+    const drafts = await api.get('/api/articles?filters[title][$startsWith]=agg&status=draft&aggregate[count]=*');
+    expect(drafts.body.data).toEqual([{ group: {}, count: seeded.length }]);
+  });
+
+  test('groups ordered by sort naming an aggregate and paginated; typed keys', async () => {
+    const { body } = await api.get('/api/articles?filters[title][$startsWith]=agg&aggregate[count]=*&groupBy=featured&sort=count:desc&pagination[pageSize]=1');
+    const counts = [true, false].map((featured) => ({ group: { featured }, count: published().filter((article) => article.featured === featured).length })).sort((a, b) => b.count - a.count);
+    expect(body.data).toEqual(counts.slice(0, 1));
+    const second = await api.get('/api/articles?filters[title][$startsWith]=agg&aggregate[count]=*&groupBy=featured&sort=count:desc&pagination[page]=2&pagination[pageSize]=1');
+    expect(second.body.data).toEqual(counts.slice(1, 2));
+  });
+
+  test.each([
+    ['aggregate[sum][0]=secret', /secret.*private/],
+    ['aggregate[min][0]=secret', /secret.*private/],
+    ['aggregate[sum][0]=title', /title/],
+    ['aggregate[avg][0]=sections', /sections.*dynamic zone/],
+    ['aggregate[median][0]=views', /median/],
+    ['groupBy[0]=tags', /tags.*to-many/],
+    ['groupBy[0]=extra', /extra.*JSON/],
+    ['groupBy[0]=sections', /sections.*dynamic zone/],
+    ['groupBy[0]=secret', /secret.*private/],
+    ['groupBy[0]=kind&sort=title:asc', /title/],
+  ])('%s is a 400 that says why', async (query, message) => {
+    const { status, body } = await api.get(`/api/articles?aggregate[count]=*&${query}`);
+    expect(status).toBe(400);
+    expect(body.error.name).toBe('ValidationError');
+    expect(body.error.message).toMatch(message);
+  });
+
+  test('the Public role aggregates a type exactly when it may find it', async () => {
+    const articles = await api.get('/api/articles?filters[title][$startsWith]=agg&aggregate[count]=*', { anonymous: true });
+    expect(articles.status).toBe(200);
+    expect(articles.body.data).toEqual([{ group: {}, count: published().length }]);
+  });
+});
+
+describe('a caller who may find articles but not categories', () => {
+  let narrow: TestServer;
+  beforeAll(async () => {
+    const plugins = defaultPlugins({ 'users-permissions': { config: { roles: { public: { permissions: ['api::article.article.find'] } } } } });
+    narrow = await startTestServer({ config: { plugins } });
+  });
+  afterAll(() => narrow.stop());
+
+  test('aggregates articles, cannot group them by category, and cannot aggregate tags', async () => {
+    const client = restClient(narrow);
+    expect((await client.get('/api/articles?aggregate[count]=*', { anonymous: true })).status).toBe(200);
+    const byCategory = await client.get('/api/articles?aggregate[count]=*&groupBy[0]=category', { anonymous: true });
+    expect(byCategory.status).toBe(403);
+    const graphql = await narrow.gql('{ articles_connection { groupBy { category { key } } } }', {}, {});
+    expect(graphql.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await client.get('/api/tags?aggregate[count]=*', { anonymous: true })).status).toBe(403);
+  });
+});

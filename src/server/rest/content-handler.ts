@@ -9,6 +9,7 @@ import { errorBody } from '../error-envelope';
 import { methodNotAllowedError } from '../../errors/graphql-errors';
 import { drainBody, readJsonBody, sendError } from '../http-json';
 import { coreReplyOf, parametersOf, sendCoreReply } from './core-reply';
+import { createAggregationCalls, wantsAggregation } from './aggregation-calls';
 
 /**
  * One content-API request: route, query string and body → the REST front (rest-calls) → Strapi's
@@ -20,6 +21,7 @@ export const createContentHandler = (runtime: Runtime, routes: ContentRoutes, se
   const { config } = runtime.services;
   const { maxResponseBytes } = config.graphql;
   const calls = runtime.rest;
+  const aggregate = createAggregationCalls(runtime);
 
   const handle = async (request: IncomingMessage, response: ServerResponse, url: URL, operations: Map<HttpMethod, RouteOperation>, contentType: ContentType, documentId?: string) => {
     const method = (request.method === 'HEAD' ? 'GET' : request.method) as HttpMethod;
@@ -33,6 +35,7 @@ export const createContentHandler = (runtime: Runtime, routes: ContentRoutes, se
     if (body) body.catch(() => undefined); // read alongside the query: a rejected query must not leave it unhandled
     else drainBody(request);
     const query = parseQueryString(url.search, parametersOf(operation), config.rest.strictQuery);
+    if (wantsAggregation(operation, query)) return aggregate(request, response, url, operation, contentType, query);
     const outcome = await calls.run(request, url, { operation, contentType, query, documentId, body });
     sendCoreReply(request, response, operation, coreReplyOf(operation, outcome, isV4(request)), maxResponseBytes);
   };

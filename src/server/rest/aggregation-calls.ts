@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Runtime } from '../folio-module';
+import type { ContentType } from '../../models/types';
+import type { RouteOperation } from '../../rest/content-routes';
+import type { RestQuery } from '../../rest/parse-query-string';
+import { createOwnerViews, type OwnerView } from '../../rest/owner-views';
+import { createRestFilterConverter } from '../../rest/rest-filters';
+import { createSearchFilter } from '../../rest/search-filter';
+import { parseRestPagination } from '../../rest/rest-pagination';
+import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseStatus } from '../../rest/rest-scope';
+import { rootArgumentsOf } from '../../rest/operation-text';
+import { aggregationText, parseRestAggregation, shapeAggregation } from '../../rest/rest-aggregation';
+import { createOperationRunner } from '../../rest/run-operation';
+import { createFetchRequest } from '../fetch-request';
+import { errorBodyOf } from './rest-error';
+import { sendError, sendReadWithin } from '../http-json';
+
+/**
+ * A list route asked for `aggregate` or `groupBy` (issue 36): its filters, `_q`, status and locale as the list
+ * reads them, compiled onto the connection's `aggregate` / `groupBy` fields (rest/rest-aggregation.ts) and run
+ * through the same pipeline as every REST read, so permissions, limits and errors are the list's.
+ */
+
+export const wantsAggregation = (operation: RouteOperation, query: RestQuery): boolean => operation.list && (query.aggregate !== undefined || query.groupBy !== undefined);
+
+export const createAggregationCalls = (runtime: Runtime) => {
+  const { services, schema, graphql } = runtime;
+  const { config } = services;
+  const views = createOwnerViews(services.models, schema);
+  const filters = createRestFilterConverter(schema);
+  const runner = createOperationRunner<undefined>(graphql, config.rest);
+  const toFetchRequest = createFetchRequest(graphql.fetchAPI);
+
+  const filtersOf = (view: OwnerView, query: RestQuery): Record<string, unknown> | undefined => {
+    const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
+    const search = query._q === undefined ? undefined : createSearchFilter(schema, view)(query._q);
+    return converted && search ? { and: [converted, search] } : (converted ?? search);
+  };
+
+  return async (request: IncomingMessage, response: ServerResponse, url: URL, operation: RouteOperation, contentType: ContentType, query: RestQuery): Promise<void> => {
+    const aggregation = parseRestAggregation(schema, contentType, query);
+    const view = views.get(contentType.uid) as OwnerView;
+    const values: Record<string, unknown> = {
+      filters: filtersOf(view, query),
+      status: parseStatus(query.status),
+      publicationFilter: parsePublicationFilter(query.publicationFilter),
+      hasPublishedVersion: parseHasPublishedVersion(query.hasPublishedVersion),
+      locale: parseLocale(query.locale),
+    };
+    const variables: Record<string, unknown> = {};
+    for (const name of rootArgumentsOf(operation)) if (values[name] !== undefined) variables[name] = values[name];
+    if (aggregation.groupBy !== undefined) {
+      variables.groupSort = aggregation.sort;
+      variables.groupPagination = parseRestPagination(query.pagination, config.rest).argument;
+    }
+    const source = aggregationText(operation, aggregation);
+    const { result } = await runner.run(toFetchRequest(request, url), source, () => ({ source, extra: undefined }), variables);
+    const error = result.errors?.[0];
+    if (error) return sendError(response, errorBodyOf(error));
+    sendReadWithin(request, response, config.graphql.maxResponseBytes, { data: shapeAggregation(contentType, aggregation, result.data?.data), meta: {} });
+  };
+};
