@@ -1,12 +1,12 @@
 import { MAX_BIGINT_DIGITS } from './bigint-sort-key';
 import type { ScalarAttribute } from '../models/types';
 import type { StoredValue } from '../storage/types';
-import { isEmailAddress } from '../common/email-address';
 
 /**
  * Turns an incoming attribute value (already parsed by a GraphQL scalar, or raw JSON inside a
- * dynamic zone) into its stored form, or says why it cannot. Constraints (required, length,
- * range, uniqueness) are checked elsewhere; this is only about type and format.
+ * dynamic zone) into its stored form, or says why it cannot. The attribute options (required,
+ * length, range, regex, e-mail and uid patterns, which drafts may break as in Strapi) are checked
+ * by entity-validator.ts, uniqueness by unique-values.ts; this is only about type and form.
  */
 
 export type Coerced = { ok: true; value: StoredValue } | { ok: false; message: string };
@@ -14,7 +14,6 @@ export type Coerced = { ok: true; value: StoredValue } | { ok: false; message: s
 const ok = (value: StoredValue): Coerced => ({ ok: true, value });
 const fail = (message: string): Coerced => ({ ok: false, message });
 
-const UID = /^[A-Za-z0-9-_.~]*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
 
@@ -35,13 +34,9 @@ export const coerceScalar = (attribute: ScalarAttribute, value: unknown): Coerce
     case 'text':
     case 'richtext':
     case 'password':
-      return typeof value === 'string' ? ok(value) : fail('must be a `string` type');
     case 'email':
-      if (typeof value !== 'string') return fail('must be a `string` type');
-      return isEmailAddress(value) ? ok(value) : fail('must be a valid email');
     case 'uid':
-      if (typeof value !== 'string') return fail('must be a `string` type');
-      return UID.test(value) ? ok(value) : fail('must match the following: "/^[A-Za-z0-9-_.~]*$/"');
+      return typeof value === 'string' ? ok(value) : fail('must be a `string` type');
     case 'enumeration':
       return typeof value === 'string' && (attribute.enum ?? []).includes(value)
         ? ok(value)

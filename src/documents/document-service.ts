@@ -3,6 +3,8 @@ import type { Store, StoredDocument, StoredValue, Filter } from '../storage/type
 import { notFoundError, validationErrors } from '../errors/graphql-errors';
 import { createDocumentId } from './document-id';
 import { createDataPreparer } from './prepare-data';
+import { createEntityValidator } from './entity-validator';
+import { createDraftReadBack } from './draft-read-back';
 import { rowStatus, type LocaleSettings, type Scope } from './scope';
 import { createRelationWrites, owningValues } from './relation-writes';
 import { createDocumentReads } from './document-reads';
@@ -44,15 +46,40 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
   const reads = createDocumentReads(store);
   const checkUnique = createUniqueCheck(store);
   const versions = createDocumentVersions(store, recordChange);
+  const validator = createEntityValidator(models);
+  const readBack = createDraftReadBack(models);
 
-  const prepareOrFail = async (contentType: ContentType, data: Record<string, unknown>, mode: 'create' | 'update', current?: StoredDocument) => {
+  /**
+   * The attribute options a write's data must meet before anything else is read: as Strapi writes a
+   * type with draft & publish, as a draft (the upper bounds alone), any other in full.
+   */
+  const validateInput = (contentType: ContentType, data: Record<string, unknown>, mode: 'create' | 'update'): void => {
+    const issues = validator.validate(contentType.attributes, data, { kind: mode === 'create' ? 'creation' : 'update', isDraft: contentType.draftAndPublish });
+    if (issues.length > 0) throw validationErrors(issues);
+  };
+
+  /**
+   * The draft a write leaves, read back: Strapi publishes it only once it meets every option (so a
+   * required value left out is refused as the `null` it reads back as); a draft kept as a draft
+   * must still hold its required values (see `draftKeepsRequired`).
+   */
+  const validateDraft = (contentType: ContentType, draft: Record<string, unknown>, scope: Scope): void => {
+    const publishes = rowStatus(contentType, scope.status) === 'published';
+    const options = publishes ? { kind: 'creation' as const, isDraft: false } : { kind: 'creation' as const, isDraft: true, draftKeepsRequired: true };
+    const issues = validator.validate(contentType.attributes, readBack(contentType.attributes, draft), options);
+    if (issues.length > 0) throw validationErrors(issues);
+  };
+
+  const prepareOrFail = async (contentType: ContentType, data: Record<string, unknown>, mode: 'create' | 'update', scope: Scope, current?: StoredDocument) => {
+    validateInput(contentType, data, mode);
     const prepared = await preparer.prepare(contentType.attributes, data, mode, current);
     if (prepared.issues.length > 0) throw validationErrors(prepared.issues);
+    if (contentType.draftAndPublish) validateDraft(contentType, { ...current, ...data }, scope);
     return prepared;
   };
 
   const create = async (contentType: ContentType, data: Record<string, unknown>, scope: Scope, documentId = createDocumentId(), base: StoredDocument = {}) => {
-    const prepared = await prepareOrFail(contentType, { ...base, ...data }, 'create');
+    const prepared = await prepareOrFail(contentType, { ...base, ...data }, 'create', scope);
     return store.transaction(() =>
       reportingUniqueErrors(async () => {
         await relations.checkReferences(prepared, scope.locale);
@@ -91,7 +118,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
       return create(contentType, data, scope, documentId, base);
     }
     const current = inLocale.find((row) => row._status === 'draft') ?? inLocale[0];
-    const prepared = await prepareOrFail(contentType, data, 'update', current);
+    const prepared = await prepareOrFail(contentType, data, 'update', scope, current);
     return store.transaction(() =>
       reportingUniqueErrors(async () => {
         await relations.checkReferences(prepared, scope.locale);
@@ -129,7 +156,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
     return documentId ? update(contentType, documentId, data, scope) : create(contentType, data, scope);
   };
 
-  return { create, update, remove, upsertSingle, ...reads };
+  return { create, update, remove, upsertSingle, validateInput, ...reads };
 };
 
 export type DocumentService = ReturnType<typeof createDocumentService>;

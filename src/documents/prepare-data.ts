@@ -1,4 +1,4 @@
-import type { Attribute, Component, ComponentAttribute, DynamicZoneAttribute, Models, MorphAttribute, RelationAttribute } from '../models/types';
+import type { Attribute, Component, Models, MorphAttribute, RelationAttribute } from '../models/types';
 import type { StoredDocument, StoredValue } from '../storage/types';
 import type { ValidationIssue } from '../errors/graphql-errors';
 import { componentTypeName } from '../sdl/naming';
@@ -7,10 +7,13 @@ import { bigintSortField, bigintSortValue } from './bigint-sort-key';
 import { coerceScalar } from './coerce-scalar';
 import { applyRelationChange, entityIdsOf, parseRelationInput, resolveIds, type RelationChange } from './relation-input';
 import { attributePathOf, ownedComponentIds, type OwnedComponentIds } from './component-ids';
+import { yupPath } from './validation-paths';
 
 /**
- * Validates incoming attribute values against the model and converts them to their stored
- * form. Relations are returned as changes for the writer to apply; media ids for it to check.
+ * Converts incoming attribute values, already validated against the attribute options
+ * (entity-validator.ts), to their stored form, refusing what cannot be stored: unknown attributes,
+ * relations, media and component ids that name nothing, values of a form their type cannot hold.
+ * Relations are returned as changes for the writer to apply; media ids for it to check.
  */
 
 export interface PrepareContext {
@@ -46,7 +49,7 @@ interface Run extends Prepared {
 
 const issue = (path: string[], message: string, value?: unknown): ValidationIssue => ({
   path,
-  message: `${path.join('.')} ${message}`,
+  message: `${yupPath(path)} ${message}`,
   name: 'ValidationError',
   ...(value === undefined ? {} : { value }),
 });
@@ -65,39 +68,6 @@ const embeddedRelationValue = (attribute: RelationAttribute, change: RelationCha
   const next = applyRelationChange(asIdList(held), change);
   return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany' ? next : (next[next.length - 1] ?? null);
 };
-
-/** Each model `regex` compiled once, not per value. */
-const patterns = new Map<string, RegExp>();
-const patternOf = (source: string): RegExp => {
-  let pattern = patterns.get(source);
-  if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
-  return pattern;
-};
-
-const lengthIssues = (attribute: Attribute, value: StoredValue, path: string[]): ValidationIssue[] => {
-  const found: ValidationIssue[] = [];
-  if (typeof value === 'string' && 'minLength' in attribute && attribute.minLength !== undefined && value.length < attribute.minLength) {
-    found.push(issue(path, `must be at least ${attribute.minLength} characters`, value));
-  }
-  if (typeof value === 'string' && 'maxLength' in attribute && attribute.maxLength !== undefined && value.length > attribute.maxLength) {
-    found.push(issue(path, `must be at most ${attribute.maxLength} characters`, value));
-  }
-  if (typeof value === 'string' && value !== '' && 'regex' in attribute && attribute.regex !== undefined && !patternOf(attribute.regex).test(value)) {
-    found.push(issue(path, `must match the following: "${attribute.regex}"`, value));
-  }
-  if (typeof value === 'number' && 'min' in attribute && attribute.min !== undefined && value < attribute.min) {
-    found.push(issue(path, `must be greater than or equal to ${attribute.min}`, value));
-  }
-  if (typeof value === 'number' && 'max' in attribute && attribute.max !== undefined && value > attribute.max) {
-    found.push(issue(path, `must be less than or equal to ${attribute.max}`, value));
-  }
-  return found;
-};
-
-const countIssues = (attribute: ComponentAttribute | DynamicZoneAttribute, count: number, path: string[]): ValidationIssue[] => [
-  ...(attribute.min !== undefined && count < attribute.min ? [issue(path, `must have at least ${attribute.min} items`)] : []),
-  ...(attribute.max !== undefined && count > attribute.max ? [issue(path, `must have at most ${attribute.max} items`)] : []),
-];
 
 const parseMediaId = (value: unknown): number | undefined => {
   const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -245,7 +215,6 @@ export const createDataPreparer = (context: PrepareContext) => {
           result.issues.push(issue(path, 'must be an array', value));
           return undefined;
         }
-        result.issues.push(...countIssues(attribute, value.length, path));
         const items: StoredValue[] = [];
         for (const [index, item] of value.entries()) items.push(await prepareComponent(component, item, [...path, String(index)], result));
         return items;
@@ -256,12 +225,12 @@ export const createDataPreparer = (context: PrepareContext) => {
           result.issues.push(issue(path, 'must be an array', value));
           return undefined;
         }
-        result.issues.push(...countIssues(attribute, value.length, path));
         const items: StoredValue[] = [];
         for (const [index, item] of value.entries()) {
           const itemPath = [...path, String(index)];
           const key = isObject(item) ? (item.__component ?? item.__typename) : undefined;
           const component = typeof key === 'string' ? componentByName.get(key) : undefined;
+          // the validator refused an entry naming no component; a component of the project the zone does not list is refused here
           if (!component || !attribute.components.includes(component.uid)) {
             result.issues.push(
               issue(itemPath, `must name one of the zone's components (${attribute.components.join(', ')}) in __component or __typename`, key),
@@ -278,7 +247,6 @@ export const createDataPreparer = (context: PrepareContext) => {
           result.issues.push(issue(path, coerced.message, value));
           return undefined;
         }
-        result.issues.push(...lengthIssues(attribute, coerced.value, path));
         // as Strapi does: a password attribute is never stored as given (its length was checked on the clear text)
         return attribute.type === 'password' && typeof coerced.value === 'string' ? hashPassword(coerced.value) : coerced.value;
       }
@@ -302,10 +270,6 @@ export const createDataPreparer = (context: PrepareContext) => {
         result.issues.push(issue([...path, key], 'is not a known attribute', value));
         continue;
       }
-      if (value === null && attribute.required) {
-        result.issues.push(issue([...path, key], 'must be defined.', value));
-        continue;
-      }
       const prepared = await prepareValue(key, attribute, value, [...path, key], result, kept);
       if (prepared === undefined) continue;
       values[key] = prepared;
@@ -316,7 +280,6 @@ export const createDataPreparer = (context: PrepareContext) => {
       for (const [key, attribute] of Object.entries(attributes)) {
         if (key in values || input[key] !== undefined) continue;
         if ('default' in attribute && attribute.default !== undefined) values[key] = attribute.default as StoredValue;
-        else if (attribute.required && attribute.type !== 'relation') result.issues.push(issue([...path, key], 'must be defined.'));
       }
     }
     return values;

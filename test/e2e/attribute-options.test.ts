@@ -25,8 +25,8 @@ test('a value not matching the regex is a 400 naming the attribute and the patte
   expect(refused.status).toBe(400);
   expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
     name: 'ValidationError',
-    message: 'name must match the following: "^[a-z-]+$"',
-    details: { errors: [{ path: ['name'], message: 'name must match the following: "^[a-z-]+$"', name: 'ValidationError' }] },
+    message: 'name must match the following: "/^[a-z-]+$/"',
+    details: { errors: [{ path: ['name'], message: 'name must match the following: "/^[a-z-]+$/"', name: 'ValidationError' }] },
   });
   expect((await create('lower-case')).status).toBe(201);
   const stored = (await (await fetch(`${server.url}/api/tags`, { headers: server.asAdmin })).json()) as { data: Array<{ name: string }> };

@@ -165,7 +165,7 @@ test("numeric ids stand for their documents, as in Strapi's short and long hand,
   const missing = await rest('POST', '/api/pages', { data: { title: 'No id', blocks: [{ __component: 'blocks.related-articles', articles: [999999] }] } });
   expect(missing.status).toBe(400);
   expect((missing.body.error as { details: { errors: Json[] } }).details.errors).toEqual([
-    { path: ['blocks', '0', 'articles'], message: 'blocks.0.articles names no document with id 999999', name: 'ValidationError', value: [999999] },
+    { path: ['blocks', '0', 'articles'], message: 'blocks[0].articles names no document with id 999999', name: 'ValidationError', value: [999999] },
   ]);
 });
 

@@ -119,7 +119,9 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
       if (call.body && dataArgument) {
         const written = takePublishedAt(await call.body, v4);
         const takesRelations = operation.field.args.some((arg) => arg.name === 'relations');
-        values.data = dataOfBody(written.body, dataArgument.type, (given) => {
+        const mode = operation.action === 'create' ? 'create' : 'update';
+        const check = (given: Record<string, unknown>) => services.documents.validateInput(call.contentType, given, mode);
+        values.data = dataOfBody(written.body, dataArgument.type, check, (given) => {
           if (!takesRelations) return given;
           const split = splitRelationWrites(models, call.contentType.attributes, given);
           if (split.relations.length > 0) values.relations = split.relations;
