@@ -41,13 +41,23 @@ export const contentParameters = () => ({
   publicationFilter: plain('publicationFilter', 'documents by how their draft and published versions relate (draft & publish types)', { type: 'string', enum: [...PUBLICATION_FILTERS] }),
   hasPublishedVersion: plain('hasPublishedVersion', '`true`: documents with a published version; `false`: never published', { type: 'boolean' }),
   search: plain('_q', 'full-text search over the string and text attributes'),
+  // a list's aggregation (docs/aggregation.md): the answer is then one `{ group, count, sum, avg, min, max }` per group
+  aggregate: deepObject('aggregate', 'aggregates instead of documents: `aggregate[count]=*`, `aggregate[sum][0]=views` (sum and avg: number attributes; min and max: number, date, time, datetime and string attributes); `sort=count:desc` orders the groups, `pagination` pages them', {
+    type: 'object',
+    properties: {
+      count: { type: 'string', example: '*' },
+      ...Object.fromEntries(['sum', 'avg', 'min', 'max'].map((part) => [part, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }])),
+    },
+    additionalProperties: false,
+  }),
+  groupBy: plain('groupBy', 'one entry per value of an attribute (`groupBy[0]=category`: a scalar, enumeration, boolean, date or to-one relation, by documentId)', { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: 1 }] }),
   documentId: { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } },
 });
 
 type ParameterName = keyof ReturnType<typeof contentParameters> | keyof ReturnType<typeof typedParameters>;
 
 const PARAMETERS: Record<RouteOperation['action'] | 'list', ParameterName[]> = {
-  list: ['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale', 'search'],
+  list: ['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale', 'search', 'aggregate', 'groupBy'],
   find: ['fields', 'populate', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale'],
   findOne: ['fields', 'populate', 'status', 'publicationFilter', 'hasPublishedVersion', 'locale'],
   create: ['fields', 'populate', 'status', 'locale'],
