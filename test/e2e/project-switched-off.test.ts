@@ -47,6 +47,48 @@ test('a routed controller action calling a switched-off core action, through sup
   expect(message).not.toContain('"unused"');
 });
 
+test("strapi.documents('<uid>') calling a switched-off core action, in a routed controller action, policy or middleware, stops start-up naming each file", async () => {
+  schema.write('extensions/switched-off.js', "module.exports = { shadowCRUD: { 'api::category.category': { disableActions: ['create'] }, 'api::tag.tag': { disableQueries: true } } };\n");
+  const controller = schema.write(
+    'api/category/controllers/category.js',
+    CONTROLLER(`
+  async add(ctx) {
+    return this.stored(ctx.request.body.name);
+  },
+  // through an action of its own
+  async stored(name) {
+    return { data: await strapi.documents("api::category.category").create({ data: { name } }) };
+  },
+  // served: find is on
+  async names() {
+    return { data: await strapi.documents('api::category.category').findMany() };
+  },
+  // not routed: left alone
+  async unused() { return strapi.documents('api::tag.tag').findMany(); },`),
+  );
+  const policy = schema.write('policies/has-tags.js', `module.exports = async (policyContext, config, { strapi }) => (await strapi.documents('api::tag.tag').count()) > 0;\n`);
+  const middleware = schema.write(
+    'middlewares/first-tag.js',
+    `module.exports = (config, { strapi }) => async (ctx, next) => {\n  ctx.state.tag = await strapi.documents('api::tag.tag')\n    .findFirst();\n  await next();\n};\n`,
+  );
+  const routes = schema.write(
+    'api/category/routes/custom.js',
+    `module.exports = { routes: [
+      { method: 'POST', path: '/category-add', handler: 'category.add' },
+      { method: 'GET', path: '/category-names', handler: 'category.names', config: { policies: ['global::has-tags'], middlewares: ['global::first-tag', async (ctx, next) => { await strapi.documents('api::tag.tag').findOne({ documentId: 'x' }); await next(); }] } },
+    ] };`,
+  );
+  const message = await startupFailure({ schemaDir: schema.schemaDir });
+  expect(message).toContain(
+    `${controller}: the action "add" calls strapi.documents('api::category.category').create, which runs the core action create of api::category.category, switched off by the Shadow CRUD configuration`,
+  );
+  expect(message).toContain(`${policy}: the policy "global::has-tags" calls strapi.documents('api::tag.tag').count, which runs the core action find of api::tag.tag`);
+  expect(message).toContain(`${middleware}: the middleware "global::first-tag" calls strapi.documents('api::tag.tag').findFirst, which runs the core action find of api::tag.tag`);
+  expect(message).toContain(`${routes}: the inline middleware of GET /api/category-names calls strapi.documents('api::tag.tag').findOne, which runs the core action findOne of api::tag.tag`);
+  expect(message).not.toContain('"names"');
+  expect(message).not.toContain('"unused"');
+});
+
 describe('a call start-up cannot see', () => {
   let server: TestServer;
   beforeEach(async () => {
@@ -54,8 +96,10 @@ describe('a call start-up cannot see', () => {
     schema.write(
       'api/category/controllers/category.js',
       CONTROLLER(`
+  // a uid held in a variable: start-up does not read it
   async names() {
-    const categories = await strapi.documents('api::category.category').findMany({ fields: ['name'] });
+    const uid = 'api::category.category';
+    const categories = await strapi.documents(uid).findMany({ fields: ['name'] });
     return { data: categories.map(({ name }) => name) };
   },
   // a core action by a computed name

@@ -10,20 +10,28 @@ const CALL = /\b(super|this)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
 // a `//` inside a string cuts the rest of its line off too: a call missed there is still checked when it runs
 const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
 
-/** `actions`: the controller's own actions (its object, whose prototype is the base); `start`: the routed one */
-export const inheritedCalls = (actions: Record<string, unknown>, start: string): Set<string> => {
+/** A function's source without its comments, so a call commented out is not read as one. */
+export const codeOf = (fn: unknown): string => (typeof fn === 'function' ? Function.prototype.toString.call(fn).replace(COMMENTS, '') : '');
+
+/**
+ * `actions`: the controller's own actions (its object, whose prototype is the base); `start`: the routed one.
+ * `called`: the base's members it calls; `sources`: the code of the action and of the own actions it reaches.
+ */
+export const inheritedCalls = (actions: Record<string, unknown>, start: string): { called: Set<string>; sources: string[] } => {
   const called = new Set<string>();
+  const sources: string[] = [];
   const read = new Set<string>();
   const pending = [start];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
     if (read.has(name) || typeof action !== 'function') continue;
     read.add(name);
-    const source = Function.prototype.toString.call(action).replace(COMMENTS, '');
+    const source = codeOf(action);
+    sources.push(source);
     for (const [, receiver, member] of source.matchAll(CALL)) {
       if (receiver === 'this' && Object.hasOwn(actions, member)) pending.push(member);
       else called.add(member);
     }
   }
-  return called;
+  return { called, sources };
 };

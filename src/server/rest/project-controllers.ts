@@ -1,4 +1,4 @@
-import type { ContentType } from '../../models/types';
+import type { ContentType, Models } from '../../models/types';
 import type { ControllerAction } from '../../project/project-routes';
 import type { CoreAction } from '../../project/strapi-packages';
 import { isRecord } from '../../common/is-record';
@@ -7,6 +7,7 @@ import type { KoaContext } from './koa-context';
 import { coreActionsOf } from '../../project/core-router';
 import { ProjectCodeError } from '../../project/project-code-error';
 import { inheritedCalls } from './inherited-calls';
+import { documentCalls, switchedOffCallMessage } from './document-calls';
 
 /**
  * Controllers with actions of their own (`createCoreController(uid, actions)`), made once at start
@@ -15,8 +16,9 @@ import { inheritedCalls } from './inherited-calls';
  * `transformResponse`. Anything else on `this` (`sanitizeOutput`, `validateQuery`) throws naming it.
  *
  * A routed action whose source calls a core action the Shadow CRUD configuration switches off
- * (`super.find(ctx)` with `find` off) stops start-up naming the file and the action: Folio runs a
- * core action through its GraphQL operation, which then does not exist. So does one calling
+ * (`super.find(ctx)` with `find` off, or `strapi.documents(uid).findMany(...)`, see document-calls)
+ * stops start-up naming the file and the action: Folio runs a core action through its GraphQL
+ * operation, which then does not exist. So does one calling
  * `findOne` or `create` of a single type, whose controller has `find`, `update` and `delete` alone
  * in Strapi (core-api/controller/single-type): there the call is a TypeError. Called another way,
  * they are absent as in Strapi (`this.findOne` is undefined).
@@ -30,7 +32,7 @@ export type ControllerHandler = (ctx: KoaContext) => Promise<unknown>;
 const CORE_ACTIONS: readonly CoreAction[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
 /** `isServed`: whether Shadow CRUD left a core action on */
-export const createProjectControllers = (strapi: object, runAction: CoreActionRunner, isServed: (contentType: ContentType, action: CoreAction) => boolean) => {
+export const createProjectControllers = (models: Models, strapi: object, runAction: CoreActionRunner, isServed: (contentType: ContentType, action: CoreAction) => boolean) => {
   const instances = new Map<string, Record<string, unknown>>();
 
   const instanceOf = (controller: ControllerAction, contentType: ContentType): Record<string, unknown> => {
@@ -62,15 +64,16 @@ export const createProjectControllers = (strapi: object, runAction: CoreActionRu
     // `in`: the base answers the core actions, and throws for names it lacks
     const action = controller.name in instance ? instance[controller.name] : undefined;
     if (typeof action !== 'function') throw new Error(`${controller.file}: the controller ${controller.uid} has no action "${controller.name}"`);
-    const called = inheritedCalls(instance, controller.name);
+    const { called, sources } = inheritedCalls(instance, controller.name);
     const typeActions = coreActionsOf(contentType);
-    const problems = CORE_ACTIONS.filter((core) => called.has(core) && !(typeActions.includes(core) && isServed(contentType, core))).map((core) => ({
-      file: controller.file,
-      message: typeActions.includes(core)
+    const messages = CORE_ACTIONS.filter((core) => called.has(core) && !(typeActions.includes(core) && isServed(contentType, core))).map((core) =>
+      typeActions.includes(core)
         ? `the action "${controller.name}" calls the core action ${core} of ${contentType.uid}, which the Shadow CRUD configuration switches off: Folio runs a core action through its GraphQL operation, so it cannot run this one; switch it on again, or do without it`
         : `the action "${controller.name}" calls ${core}, which the controller of the single type ${contentType.uid} does not have (a single type's core actions are ${typeActions.join(', ')}, as in Strapi, where the call is a TypeError)`,
-    }));
-    if (problems.length > 0) throw new ProjectCodeError(problems);
+    );
+    const switchedOff = sources.flatMap((source) => documentCalls(source, models)).filter((call) => !isServed(call.contentType, call.action));
+    messages.push(...new Set(switchedOff.map((call) => switchedOffCallMessage(`the action "${controller.name}"`, call))));
+    if (messages.length > 0) throw new ProjectCodeError(messages.map((message) => ({ file: controller.file, message })));
     return async (ctx) => (action as ControllerHandler).call(instance, ctx);
   };
 };

@@ -19,6 +19,8 @@ import { createKoaContext } from './koa-context';
 import { NotImplementedError } from '../../project/strapi-errors';
 import { createStrapiFacade, createStrapiLog, type CoreCall } from './strapi-facade';
 import { createProjectControllers, type ControllerHandler, type CoreActionRunner } from './project-controllers';
+import { codeOf } from './inherited-calls';
+import { documentCalls, switchedOffCallMessage } from './document-calls';
 import { ProjectCodeError, type ProjectCodeProblem } from '../../project/project-code-error';
 import { middlewareStep, policyStep, runChain, type ChainStep } from './project-chain';
 import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
@@ -146,7 +148,22 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
     ctx.status = reply.status;
     return reply.kind === 'body' ? reply.body : undefined;
   };
-  const controllerHandler = createProjectControllers(strapi, runAction, (contentType, action) => routes.operationOf(contentType, action) !== undefined);
+  const isServed = (contentType: ContentType, action: CoreAction) => routes.operationOf(contentType, action) !== undefined;
+  const controllerHandler = createProjectControllers(models, strapi, runAction, isServed);
+
+  /** A route's policies and middlewares calling, in their own code, a core action Shadow CRUD switched off (see document-calls). */
+  const switchedOffInChain = (route: ProjectRoute): ProjectCodeProblem[] => {
+    const named = (kind: string, name: string) => (name === 'inline' ? `the inline ${kind} of ${route.method} ${route.path}` : `the ${kind} "${name}"`);
+    const callers = [
+      ...route.policies.map((policy) => ({ file: policy.file, caller: named('policy', policy.name), code: codeOf(policy.handler) })),
+      ...route.middlewares.map((middleware) => ({ file: middleware.file, caller: named('middleware', middleware.name), code: codeOf('handler' in middleware ? middleware.handler : middleware.factory) })),
+    ];
+    return callers.flatMap(({ file, caller, code }) =>
+      documentCalls(code, models)
+        .filter((call) => !isServed(call.contentType, call.action))
+        .map((call) => ({ file, message: switchedOffCallMessage(caller, call) })),
+    );
+  };
 
   /** The route's handler as Strapi's last step runs it: what it returns is the body unless it set one. */
   const handlerStep = (route: ProjectRoute): ChainStep => {
@@ -165,6 +182,7 @@ export const createProjectRouteHandler = (runtime: Runtime, projectRoutes: reado
   // every route's problems at once, each once (routes may share an action)
   const problems = new Map<string, ProjectCodeProblem>();
   const served: ServedRoute[] = projectRoutes.flatMap(({ route }) => {
+    for (const problem of switchedOffInChain(route)) problems.set(`${problem.file}: ${problem.message}`, problem);
     try {
       return [{ route, steps: [...route.policies.map((policy) => policyStep(policy, strapi)), ...route.middlewares.map((middleware) => middlewareStep(middleware, strapi)), handlerStep(route)] }];
     } catch (error) {
