@@ -21,8 +21,15 @@ const expectValidationFailure = (answer: Awaited<ReturnType<TestServer['gql']>>)
   for (const error of answer.body.errors ?? []) expect(error.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
 };
 
-test("101 selections 12 deep (the issue's document) are one depth error", async () => {
+test("101 selections 12 deep (the issue's document) are one validation error", async () => {
   const answer = await server.gql(`{ categories { ${Array.from({ length: 101 }, () => deep(12)).join(' ')} } }`);
+  expectValidationFailure(answer);
+  // refused before graphql-js validates: 101 fields named parent in one selection set
+  expect(answer.body.errors?.map((error) => error.message)).toEqual(['A selection set selects "parent" 101 times: at most 30 fields may share a name in one selection set']);
+});
+
+test('20 selections 12 deep are one depth error', async () => {
+  const answer = await server.gql(`{ categories { ${Array.from({ length: 20 }, () => deep(12)).join(' ')} } }`);
   expectValidationFailure(answer);
   expect(answer.body.errors?.map((error) => error.message)).toEqual(["'' exceeds maximum operation depth of 10"]);
 });
