@@ -44,25 +44,30 @@ export const httpError = (status: number, message: string, details: ErrorDetails
 };
 
 export class ApplicationError extends Error {
-  details: ErrorDetails;
+  // declared, not defined: a class field would be an own key before `name`
+  declare details: ErrorDetails;
 
+  /** As Strapi's: the message set after `super()`, so `name`, `message` and `details` are its own enumerable keys, in that order (what `{ ...error }` and `JSON.stringify(error)` show). */
   constructor(message = 'An application error occured', details: ErrorDetails = {}) {
-    super(message);
+    super();
     this.name = 'ApplicationError';
+    this.message = message;
     this.details = details;
   }
 }
 
 type ErrorClass = new (message?: string, details?: ErrorDetails) => ApplicationError;
 
-/** A Strapi error class: its name and default message over its parent's. */
-const errorClass = (name: string, defaultMessage: string, Base: ErrorClass = ApplicationError): ErrorClass =>
-  class extends Base {
+/** A Strapi error class: its name (the class's too, as `error.constructor.name` reads it) and default message over its parent's. */
+const errorClass = (name: string, defaultMessage: string, Base: ErrorClass = ApplicationError): ErrorClass => {
+  const named = class extends Base {
     constructor(message = defaultMessage, details?: ErrorDetails) {
       super(message, details);
       this.name = name;
     }
   };
+  return Object.defineProperty(named, 'name', { value: name });
+};
 
 export const ValidationError = errorClass('ValidationError', 'Validation error');
 export const PaginationError = errorClass('PaginationError', 'Invalid pagination');

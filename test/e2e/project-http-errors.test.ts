@@ -29,12 +29,33 @@ module.exports = () => async (ctx, next) => {
 };
 `,
   );
+  // the forms Strapi middlewares test a refusal by: instanceof, name, the class's name; a logging one rethrows
+  schema.write(
+    'middlewares/validation-only.js',
+    `const { errors } = require('@strapi/utils');
+module.exports = () => async (ctx, next) => {
+  try {
+    await next();
+  } catch (e) {
+    if (!(e instanceof errors.ValidationError) || e.name !== 'ValidationError') throw e;
+    ctx.status = 422;
+    ctx.body = { caught: { ...e }, constructor: e.constructor.name, application: e instanceof errors.ApplicationError };
+  }
+};
+`,
+  );
+  schema.write('middlewares/log-rethrow.js', `module.exports = (config, { strapi }) => async (ctx, next) => {\n  try {\n    await next();\n  } catch (e) {\n    strapi.log.debug(e.constructor.name + ': ' + e.message);\n    throw e;\n  }\n};\n`);
   constructing = schema.write('middlewares/constructs.js', `const { errors } = require('@strapi/utils');\nmodule.exports = () => async () => {\n  throw new errors.HttpError(404, 'no such page');\n};\n`);
   schema.write(
     'api/article/routes/custom.js',
     `module.exports = { routes: [
       { method: 'GET', path: '/articles-gone', handler: 'article.find', config: { middlewares: ['global::http-only', async (ctx) => ctx.throw(410, 'long gone')] } },
       { method: 'GET', path: '/articles-one/:id', handler: 'article.findOne', config: { middlewares: ['global::http-only'] } },
+      { method: 'POST', path: '/articles-plain', handler: 'article.create' },
+      { method: 'GET', path: '/articles-plain/:id', handler: 'article.findOne' },
+      { method: 'POST', path: '/articles-checked', handler: 'article.create', config: { middlewares: ['global::validation-only'] } },
+      { method: 'POST', path: '/articles-logged', handler: 'article.create', config: { middlewares: ['global::log-rethrow'] } },
+      { method: 'GET', path: '/articles-logged/:id', handler: 'article.findOne', config: { middlewares: ['global::log-rethrow'] } },
       { method: 'GET', path: '/articles-constructed', handler: 'article.find', config: { middlewares: ['global::constructs'] } },
       { method: 'GET', path: '/articles-traced', handler: 'article.find', config: { middlewares: [async (ctx) => { ctx.set('x-trace-id', 'abc123'); ctx.throw(403, 'not for you'); }] } },
     ] };`,
@@ -73,4 +94,22 @@ test("new errors.HttpError(...) throws http-errors' TypeError, as in Strapi: a 5
   const line = written.find((text) => text.startsWith('REST: '));
   expect(line).toContain(constructing);
   expect(line).toContain('TypeError: cannot construct abstract class');
+});
+
+test("a core action's ValidationError reaches a middleware as Strapi's: instanceof, name, the class's name, and name, message and details as its own keys", async () => {
+  const invalid = { data: { title: null } };
+  const direct = await call<{ error: { message: string; details: unknown } }>(server.url, 'POST', '/api/articles-plain', { headers: server.asAdmin, body: invalid });
+  expect(direct.status).toBe(400);
+  const caught = await call(server.url, 'POST', '/api/articles-checked', { headers: server.asAdmin, body: invalid });
+  expect(caught.status).toBe(422);
+  expect(caught.body).toEqual({ caught: { name: 'ValidationError', message: direct.body.error.message, details: direct.body.error.details }, constructor: 'ValidationError', application: true });
+});
+
+test('a middleware that catches and rethrows keeps the refusal as the content route answers it', async () => {
+  const invalid = { data: { title: null } };
+  const direct = await call(server.url, 'POST', '/api/articles-plain', { headers: server.asAdmin, body: invalid });
+  const logged = await call(server.url, 'POST', '/api/articles-logged', { headers: server.asAdmin, body: invalid });
+  expect([logged.status, logged.body]).toEqual([400, direct.body]);
+  const missing = await call(server.url, 'GET', '/api/articles-logged/no-such-document', { headers: server.asAdmin });
+  expect([missing.status, missing.body]).toEqual([404, (await call(server.url, 'GET', '/api/articles-plain/no-such-document', { headers: server.asAdmin })).body]);
 });

@@ -26,3 +26,15 @@ test("a core action's refusal no Strapi class gives is an HttpError of its name,
   expect([error.name, error.message, error.status, error.statusCode, error.expose]).toEqual(['ServiceUnavailableError', 'The store is unavailable', 503, 503, false]);
   expect(projectErrorBody(error, undefined)).toEqual(body);
 });
+
+test("Strapi's error classes are named, and their errors hold name, message and details as their own keys, as Strapi's do", () => {
+  for (const name of ['ApplicationError', 'ValidationError', 'PaginationError', 'NotFoundError', 'ForbiddenError', 'UnauthorizedError', 'RateLimitError', 'PayloadTooLargeError', 'PolicyError', 'NotImplementedError']) {
+    const error = new errors[name]('refused', { why: 'test' });
+    expect([errors[name].name, error.constructor.name, error.name]).toEqual([name, name, name]);
+    expect(Object.keys(error)).toEqual(['name', 'message', 'details']);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name, message: 'refused', details: { why: 'test' } });
+    expect(String(error)).toBe(`${name}: refused`);
+  }
+  expect(new errors.PolicyError()).toMatchObject({ name: 'PolicyError', message: 'Policy Failed', details: {} });
+  expect(new errors.PolicyError()).toBeInstanceOf(errors.ForbiddenError);
+});
