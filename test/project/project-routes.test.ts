@@ -103,6 +103,52 @@ module.exports = customRouter(defaultRouter, [{ method: 'GET', path: '/articles/
   ]);
 });
 
+test("real projects' variants on the core router: getters for all three members, its routes read as a value or a function, custom routes before or after", () => {
+  write('api/article/controllers/article.js', "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::article.article', () => ({ async top() { return []; } }));\n");
+  write(
+    'api/article/routes/article.js',
+    `const { factories } = require('@strapi/strapi');
+const core = factories.createCoreRouter('api::article.article', { only: ['find', 'findOne'] });
+module.exports = {
+  get prefix() { return core.prefix; },
+  get routes() { return [...core.routes, { method: 'GET', path: '/articles-top', handler: 'article.top' }]; },
+  get type() { return core.type; },
+};
+`,
+  );
+  write(
+    'api/tag/routes/tag.ts',
+    `import { factories } from '@strapi/strapi';
+const defaultRouter = factories.createCoreRouter('api::tag.tag', { only: ['find'] });
+const defaultRoutes = typeof defaultRouter.routes === 'function' ? defaultRouter.routes() : defaultRouter.routes;
+export default { routes: [...defaultRoutes, { method: 'GET', path: '/tags-count', handler: 'tag.find' }] };
+`,
+  );
+  write(
+    'api/category/routes/category.js',
+    `const { createCoreRouter } = require('@strapi/strapi').factories;
+const defaultRouter = createCoreRouter('api::category.category', { only: ['find'], prefix: '/v2' });
+const customRouter = (defaultRouter, customRoutes = []) => {
+  let routes;
+  return {
+    get prefix() { return defaultRouter.prefix; },
+    get routes() { if (!routes) routes = customRoutes.concat(defaultRouter.routes); return routes; },
+  };
+};
+module.exports = customRouter(defaultRouter, [{ method: 'GET', path: '/categories/first', handler: 'api::category.category.find' }]);
+`,
+  );
+  expect(loadProjectRoutes(schemaDir, models).routes.map(({ method, path, action, custom, controller }) => [method, path, action ?? null, custom, controller?.name ?? null])).toEqual([
+    ['GET', '/api/articles', 'find', false, 'find'],
+    ['GET', '/api/articles/:id', 'findOne', false, 'findOne'],
+    ['GET', '/api/articles-top', null, true, 'top'],
+    ['GET', '/api/v2/categories/first', 'find', true, null],
+    ['GET', '/api/v2/categories', 'find', false, null],
+    ['GET', '/api/tags', 'find', false, null],
+    ['GET', '/api/tags-count', 'find', true, null],
+  ]);
+});
+
 test('a router of another type, or whose routes are not an array, is refused naming its file', () => {
   const admin = write('api/article/routes/article.js', CORE_ROUTER('api::article.article', "{ type: 'admin' }"));
   const empty = write('api/tag/routes/tag.js', "module.exports = { get routes() { return undefined; } };\n");
