@@ -1,6 +1,6 @@
 import type { Plugin } from '@envelop/core';
 import { costLimitError } from '../../errors/graphql-errors';
-import { getOperationAST, visit, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, visit, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { filtersCostOf, operationCost, type CostLimits } from '../operation-cost';
 import type { CostMeter, FolioContext } from '../../context';
 
@@ -26,32 +26,32 @@ const SIZING_ARGUMENTS = new Set(['pagination', 'filters']);
 /** Costs are remembered for variables up to this long: a client's 1 MB filter is costed again, not kept. */
 const MAX_REMEMBERED_KEY = 1024;
 
-/** What every `filters` argument of a document costs, summed: REST's filters, costed before its answer is. */
-const documentFiltersCost = (document: DocumentNode, variables: Record<string, unknown>): number => {
-  let cost = 0;
+/** What a document's cost depends on, found once per document. */
+interface Sizing {
+  /** the variables sizing arguments take: only their values can change the cost */
+  variables: string[];
+  /** the fields with a `filters` argument: REST's filters are costed from them on each request */
+  filtered: FieldNode[];
+}
+
+const sizingOf = (document: DocumentNode): Sizing => {
+  const variables = new Set<string>();
+  const filtered: FieldNode[] = [];
   visit(document, {
     Field(node) {
-      cost += filtersCostOf(node, variables);
+      if (node.arguments?.some((argument) => argument.name.value === 'filters')) filtered.push(node);
     },
-  });
-  return cost;
-};
-
-/** The variables sizing arguments take: only their values can change the cost. */
-const sizingVariables = (document: DocumentNode): string[] => {
-  const names = new Set<string>();
-  visit(document, {
     Argument(node) {
       if (!SIZING_ARGUMENTS.has(node.name.value)) return undefined;
       visit(node.value, {
         Variable(variable) {
-          names.add(variable.name.value);
+          variables.add(variable.name.value);
         },
       });
       return false;
     },
   });
-  return [...names];
+  return { variables: [...variables], filtered };
 };
 
 export const useCostLimit = (options: CostLimitOptions): Plugin => {
@@ -59,11 +59,15 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
     costLimitError(message, cost, options.maxCost, advice);
   // yoga (and REST's compiled operations) hand the same DocumentNode for the same text: costs are
   // remembered per document, operation and page-sizing variable values
-  const known = new WeakMap<DocumentNode, { sizing: string[]; costs: Map<string, number> }>();
-  const costOf = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number => {
+  const known = new WeakMap<DocumentNode, { sizing: Sizing; costs: Map<string, number> }>();
+  const entryOf = (document: DocumentNode) => {
     let entry = known.get(document);
-    if (!entry) known.set(document, (entry = { sizing: sizingVariables(document), costs: new Map() }));
-    const key = JSON.stringify([operation.name?.value ?? '', ...entry.sizing.map((name) => variables[name] ?? null)]);
+    if (!entry) known.set(document, (entry = { sizing: sizingOf(document), costs: new Map() }));
+    return entry;
+  };
+  const costOf = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number => {
+    const entry = entryOf(document);
+    const key = JSON.stringify([operation.name?.value ?? '', ...entry.sizing.variables.map((name) => variables[name] ?? null)]);
     let cost = entry.costs.get(key);
     if (cost === undefined) {
       cost = operationCost(schema, document, operation, variables, options);
@@ -93,7 +97,9 @@ export const useCostLimit = (options: CostLimitOptions): Plugin => {
       const isRestRead = (contextValue as Partial<FolioContext>).surface === 'rest' && getOperationAST(document, operationName)?.operation !== 'mutation';
       if (!isRestRead) return guard(payload);
       // filters are planned and tested before any value is answered: costed first
-      let spent = documentFiltersCost(document, (payload.args.variableValues ?? {}) as Record<string, unknown>);
+      const variables = (payload.args.variableValues ?? {}) as Record<string, unknown>;
+      let spent = 0;
+      for (const field of entryOf(document).sizing.filtered) spent += filtersCostOf(field, variables);
       if (spent > options.maxCost) {
         payload.setResultAndStopExecution({ errors: [costError(`The filters cost ${spent}, more than the maximum cost of ${options.maxCost}`, spent, 'use fewer conditions')] });
         return;
