@@ -115,7 +115,7 @@ const assembleFolio = async (
     const authenticator = createAuthenticator(services.credentials, accounts);
     const extensionPlugins = extensions.flatMap(({ plugins }) => (typeof plugins === 'function' ? plugins({ models, config }) : (plugins ?? [])));
     const graphql = createGraphqlServer(schema, services, authenticator, { extensionPlugins, metrics, responseCache });
-    const rest = createRestCalls({ services, schema, graphql });
+    const rest = createRestCalls({ services, schema, graphql, authenticator });
     const routes = built.flatMap((module) => module.routes?.({ services, schema, graphql, authenticator, accounts, extensions, rest, projectRoutes }) ?? []);
     return { services, schema, sdl, graphql, routes, metrics, events, stop };
   } catch (error) {

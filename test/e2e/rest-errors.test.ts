@@ -132,6 +132,14 @@ describe('status codes of the pipeline', () => {
     expect(forbidden.body).toEqual({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
   });
 
+  test("403 before the body's data is checked: a caller who may not write learns nothing of its validation", async () => {
+    for (const data of [{ nope: 1 }, { title: 5 }, { title: 'x', sections: [{ __component: 'shared.nope' }] }]) {
+      const forbidden = await api.post('/api/articles', data, { anonymous: true });
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.error.name).toBe('ForbiddenError');
+    }
+  });
+
   test('404 for an unknown route, identical to a missing document; other paths under /api fall through', async () => {
     const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
     expect((await api.get('/api/nope')).body).toEqual(notFound);

@@ -9,6 +9,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
   type FieldNode,
+  type GraphQLField,
   type GraphQLError,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -29,6 +30,15 @@ import type { Principal } from '../../auth/principal';
  * configure a resolver must not publish it.
  */
 
+/** Whether `principal` may select `field` (a root field when `atRoot`), by its `@auth` scope. */
+export const maySelectField = (field: GraphQLField<unknown, unknown>, principal: Principal, atRoot: boolean): boolean => {
+  if (field.name.startsWith('__')) return true;
+  const auth = authOf(field);
+  if (auth === false) return true;
+  if (auth === undefined) return !(principal.kind === 'public' && atRoot);
+  return auth.scope.every((permission) => principal.can(permission));
+};
+
 const authorizationRule =
   (principal: Principal, operationName?: string | null) =>
   (context: ValidationContext): ASTVisitor => {
@@ -43,14 +53,7 @@ const authorizationRule =
       FragmentDefinition: (node) => (operation && !reached.has(node.name.value) ? false : undefined),
       Field() {
         const field = context.getFieldDef();
-        if (!field || field.name.startsWith('__')) return;
-        const auth = authOf(field);
-        if (auth === false) return;
-        if (auth === undefined) {
-          if (principal.kind === 'public' && rootTypes.has(context.getParentType())) forbid();
-          return;
-        }
-        if (auth.scope.some((permission) => !principal.can(permission))) forbid();
+        if (field && !maySelectField(field, principal, rootTypes.has(context.getParentType()))) forbid();
       },
     };
   };

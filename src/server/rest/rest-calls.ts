@@ -24,6 +24,9 @@ import { createFetchRequest, type RequestHead } from '../fetch-request';
 import type { PaginationLimits } from '../../query/parse-pagination';
 import type { Selection } from '../../rest/selection';
 import type { Principal } from '../../auth/principal';
+import type { Authenticator } from '../../auth/authenticate';
+import { maySelectField } from '../../graphql/plugins/use-authorization';
+import { forbiddenError } from '../../errors/graphql-errors';
 
 /**
  * The one REST front: a route's operation and the request's parsed query (and body) → variables
@@ -69,9 +72,10 @@ export interface RestCallsOptions {
   services: Services;
   schema: GraphQLSchema;
   graphql: GraphqlServer;
+  authenticator: Authenticator;
 }
 
-export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions) => {
+export const createRestCalls = ({ services, schema, graphql, authenticator }: RestCallsOptions) => {
   const { models, config } = services;
   const views = createOwnerViews(models, schema);
   const filters = createRestFilterConverter(schema);
@@ -116,7 +120,11 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
         pagination: list?.pagination.argument,
       };
       const dataArgument = operation.field.args.find((arg) => arg.name === 'data');
+      let principal = call.principal;
       if (call.body && dataArgument) {
+        // The caller first: a body's data costs its validation (up to the body limit), which a caller who may not write must not get.
+        principal ??= await authenticator.authenticate(request.headers.authorization ?? null);
+        if (!maySelectField(operation.field, principal, true)) throw forbiddenError('Forbidden access');
         const written = takePublishedAt(await call.body, v4);
         const takesRelations = operation.field.args.some((arg) => arg.name === 'relations');
         const mode = operation.action === 'create' ? 'create' : 'update';
@@ -139,7 +147,7 @@ export const createRestCalls = ({ services, schema, graphql }: RestCallsOptions)
         key,
         () => ({ source: operationText(operation, selection, withCount), extra: { shape: createShaper(selection), toV4: createV4Converter(selection) } }),
         variables,
-        call.principal,
+        principal,
       );
       return { result, compiled, pagination: list?.pagination };
     },
