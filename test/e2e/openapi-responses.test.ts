@@ -127,6 +127,24 @@ test('content answers match: list, one, populated, fields, errors', async () => 
   await check('/api/homepage', '/api/homepage', { status: 404 });
 });
 
+test('aggregation: its parameters name what the type offers, and its answers match the list route', async () => {
+  const schemas = document.components!.schemas! as Record<string, OpenAPIV3.SchemaObject>;
+  const names = (schema: OpenAPIV3.SchemaObject) => ((schema.anyOf![1] as OpenAPIV3.ArraySchemaObject).items as OpenAPIV3.SchemaObject).enum;
+  const query = schemas.ArticleAggregateQuery.properties as Record<string, OpenAPIV3.SchemaObject>;
+  expect(names(query.sum)).toEqual(expect.arrayContaining(['views', 'rating']));
+  expect(names(query.sum)).not.toContain('title');
+  expect(names(query.min)).toEqual(expect.arrayContaining(['title', 'views', 'publishDate', 'createdAt']));
+  expect(names(schemas.ArticleGroupByQuery)).toEqual(expect.arrayContaining(['category', 'kind', 'featured']));
+  expect(names(schemas.ArticleGroupByQuery)).not.toContain('tags');
+  await check('/api/articles', '/api/articles?aggregate[count]=*&aggregate[sum][0]=views&aggregate[avg][0]=rating&aggregate[min][0]=publishDate&aggregate[max][0]=title', { status: 200, anonymous: true });
+  const grouped = (await check('/api/articles', '/api/articles?aggregate[count]=*&aggregate[sum][0]=views&groupBy[0]=category&sort=count:desc', { status: 200, anonymous: true })) as { data: unknown[] };
+  expect(grouped.data).toEqual([{ group: { category: expect.any(String) }, count: 1, sum: { views: 3 } }]);
+  await check('/api/articles', '/api/articles?aggregate[count]=*&groupBy[0]=kind&filters[views][$gt]=100', { status: 200, anonymous: true });
+  await check('/api/articles', '/api/articles?aggregate[sum][0]=title', { status: 400, anonymous: true });
+  // an answer of the wrong shape is told apart: a count that is not a number
+  expect(mismatchOf('/api/articles', 'get', 200, { data: [{ group: {}, count: 'one' }], meta: {} })).toBeDefined();
+});
+
 test("plugin answers match: sign-up, sign-in, me, users, files, locales", async () => {
   const signedUp = (await check('/api/auth/local/register', '/api/auth/local/register', {
     method: 'post',

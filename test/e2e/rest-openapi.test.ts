@@ -67,10 +67,12 @@ describe('/api/openapi.json', () => {
     });
     expect(Object.keys(paths).filter((path) => /connection|create-|update-|delete-/.test(path))).toEqual([]);
     const list = body.paths['/api/articles'].get;
+    // documents, or with `aggregate`/`groupBy` one entry per group
     expect(list.responses['200'].content['application/json'].schema).toEqual({
-      type: 'object',
-      required: ['data', 'meta'],
-      properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ArticleDocument' } }, meta: { $ref: '#/components/schemas/PaginationMeta' } },
+      anyOf: [
+        { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ArticleDocument' } }, meta: { $ref: '#/components/schemas/PaginationMeta' } } },
+        { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ArticleAggregateEntry' } }, meta: { type: 'object' } } },
+      ],
     });
     expect(body.components.schemas.ArticleDocument.properties.title).toEqual({ type: 'string', nullable: true });
     expect(body.components.schemas.ArticleInput).toBeDefined();

@@ -5,6 +5,7 @@ import type { ContentType } from '../../models/types';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
 import { documentSchemaName, fieldsSchemaName, filtersSchemaName, populateSchemaName } from './rest-schemas';
 import { securityFor, type RolePermissions } from './route-security';
+import { aggregateEntrySchemaName, aggregateQuerySchemaName, groupByQuerySchemaName } from './aggregation-schemas';
 
 /**
  * OpenAPI paths of the content routes, from the same route table that serves them: documents as REST
@@ -21,7 +22,18 @@ const typedParameters = (type: string) => ({
   fields: deepObject('fields', 'Leaf fields to return, e.g. `fields[0]=title` or `fields=title,views`; id and documentId always come', ref('schemas', fieldsSchemaName(type))),
   populate: deepObject('populate', '`*`, `a,b`, or the object form `populate[a][fields|filters|sort|populate|count|on]`', ref('schemas', populateSchemaName(type))),
   filters: deepObject('filters', 'e.g. `filters[title][$containsi]=x`, `filters[$or][0][views][$gt]=10`', ref('schemas', filtersSchemaName(type))),
+  // a list's aggregation (docs/aggregation.md): the answer is then one `<Type>AggregateEntry` per group
+  aggregate: deepObject(
+    'aggregate',
+    'aggregates instead of documents: `aggregate[count]=*`, `aggregate[sum][0]=views` (sum and avg: number attributes; min and max: number, date, time, datetime and string attributes); `sort=count:desc` orders the groups, `pagination` pages them',
+    ref('schemas', aggregateQuerySchemaName(type)),
+  ),
+  groupBy: plain('groupBy', 'one entry per value of an attribute (`groupBy[0]=category`: a scalar, enumeration, boolean, date or to-one relation, by documentId)', ref('schemas', groupByQuerySchemaName(type))),
 });
+
+const AGGREGATION_PARAMETERS: ReadonlySet<string> = new Set(['aggregate', 'groupBy']);
+/** a project's routes answer documents only (its core actions run the list, not the aggregation) */
+const ON_CORE_ROUTES_ONLY: ReadonlySet<string> = new Set();
 
 export const contentParameters = () => ({
   sort: plain('sort', '`title:desc`, `sort[0]=kind&sort[1]=views:desc` or `kind,views:desc`', { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }),
@@ -41,16 +53,6 @@ export const contentParameters = () => ({
   publicationFilter: plain('publicationFilter', 'documents by how their draft and published versions relate (draft & publish types)', { type: 'string', enum: [...PUBLICATION_FILTERS] }),
   hasPublishedVersion: plain('hasPublishedVersion', '`true`: documents with a published version; `false`: never published', { type: 'boolean' }),
   search: plain('_q', 'full-text search over the string and text attributes'),
-  // a list's aggregation (docs/aggregation.md): the answer is then one `{ group, count, sum, avg, min, max }` per group
-  aggregate: deepObject('aggregate', 'aggregates instead of documents: `aggregate[count]=*`, `aggregate[sum][0]=views` (sum and avg: number attributes; min and max: number, date, time, datetime and string attributes); `sort=count:desc` orders the groups, `pagination` pages them', {
-    type: 'object',
-    properties: {
-      count: { type: 'string', example: '*' },
-      ...Object.fromEntries(['sum', 'avg', 'min', 'max'].map((part) => [part, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }])),
-    },
-    additionalProperties: false,
-  }),
-  groupBy: plain('groupBy', 'one entry per value of an attribute (`groupBy[0]=category`: a scalar, enumeration, boolean, date or to-one relation, by documentId)', { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: 1 }] }),
   documentId: { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } },
 });
 
@@ -76,21 +78,23 @@ interface PathShape {
 
 const PUBLIC_ROUTE = { security: [{}, { bearerAuth: [] }], description: 'Open to anyone on this route (its config.auth is false).' };
 
-const operationOf = (contentType: ContentType, operation: RouteOperation, shape: PathShape, roles: RolePermissions): OperationObject => {
+const operationOf = (contentType: ContentType, operation: RouteOperation, shape: PathShape, roles: RolePermissions, aggregated: ReadonlySet<string>): OperationObject => {
   const type = names.typeName(contentType);
   const document = ref('schemas', documentSchemaName(type));
   const localized = contentType.localized;
+  const aggregates = aggregated.has(type);
   const typed: Record<string, unknown> = typedParameters(type);
   const parameters = PARAMETERS[operation.list ? 'list' : operation.action]
-    .filter((name) => name !== 'locale' || localized)
+    .filter((name) => (name !== 'locale' || localized) && (aggregates || !AGGREGATION_PARAMETERS.has(name)))
     .map((name) => typed[name] ?? ref('parameters', name));
+  const listed = envelopeOf({ type: 'array', items: document }, ref('schemas', 'PaginationMeta'));
   // A document named by its documentId, or the single type's, may not exist (DELETE answers 204 regardless).
   const mayBeMissing = operation.action !== 'delete' && (shape.namesDocument || (operation.action === 'find' && !operation.list));
   const responses: Record<string, ResponseObject> =
     operation.action === 'delete'
       ? { 204: { description: 'Deleted' } }
       : operation.list
-        ? { 200: json('OK', envelopeOf({ type: 'array', items: document }, ref('schemas', 'PaginationMeta'))) }
+        ? { 200: json('OK', aggregates ? { anyOf: [listed, envelopeOf({ type: 'array', items: ref('schemas', aggregateEntrySchemaName(type)) })] } : listed) }
         : { [operation.action === 'create' ? 201 : 200]: json(operation.action === 'create' ? 'Created' : 'OK', envelopeOf(document)) };
   return {
     operationId: shape.operationId,
@@ -111,22 +115,22 @@ const operationOf = (contentType: ContentType, operation: RouteOperation, shape:
 
 const defaultOperationId = (contentType: ContentType, operation: RouteOperation) => `${operation.action}${operation.list ? 'Many' : ''}${names.typeName(contentType)}`;
 
-const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RolePermissions) =>
+const pathItem = (route: ContentRoute, operations: Map<HttpMethod, RouteOperation>, withDocumentId: boolean, roles: RolePermissions, aggregated: ReadonlySet<string>) =>
   Object.fromEntries(
     [...operations].map(([method, operation]) => [
       method.toLowerCase(),
-      operationOf(route.contentType, operation, { parameters: withDocumentId ? [ref('parameters', 'documentId')] : [], namesDocument: withDocumentId, operationId: defaultOperationId(route.contentType, operation), public: false }, roles),
+      operationOf(route.contentType, operation, { parameters: withDocumentId ? [ref('parameters', 'documentId')] : [], namesDocument: withDocumentId, operationId: defaultOperationId(route.contentType, operation), public: false }, roles, aggregated),
     ]),
   );
 
-/** The content routes Folio serves by default (those of APIs without route files). */
-export const contentPaths = (routes: ContentRoute[], roles: RolePermissions): OpenApiPaths => {
+/** The content routes Folio serves by default (those of APIs without route files); `aggregated`: the types whose lists aggregate. */
+export const contentPaths = (routes: ContentRoute[], roles: RolePermissions, aggregated: ReadonlySet<string>): OpenApiPaths => {
   const paths: OpenApiPaths = {};
   for (const route of routes) {
     const { contentType } = route;
     const base = `/api/${contentType.kind === 'collectionType' ? contentType.pluralName : contentType.singularName}`;
-    if (route.base.size > 0) paths[base] = pathItem(route, route.base, false, roles);
-    if (route.document.size > 0) paths[`${base}/{documentId}`] = pathItem(route, route.document, true, roles);
+    if (route.base.size > 0) paths[base] = pathItem(route, route.base, false, roles, aggregated);
+    if (route.document.size > 0) paths[`${base}/{documentId}`] = pathItem(route, route.document, true, roles, aggregated);
   }
   return paths;
 };
@@ -159,7 +163,7 @@ export const projectPaths = (routes: readonly ProjectRouteOperation[], roles: Ro
     for (let index = 2; used.has(operationId); index += 1) operationId = `${base}${index}`;
     used.add(operationId);
     const shape = { parameters, namesDocument, operationId, public: route.public };
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation ? operationOf(route.contentType, operation, shape, roles) : customActionOf(entry, shape, roles) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation ? operationOf(route.contentType, operation, shape, roles, ON_CORE_ROUTES_ONLY) : customActionOf(entry, shape, roles) };
   }
   return paths;
 };

@@ -9,6 +9,7 @@ import type { RolePermissions } from './route-security';
 import { sharedComponents, type OpenApiPaths, type SchemaObject } from './openapi-shapes';
 import { pluginPaths } from './plugin-paths';
 import { restSchemas } from './rest-schemas';
+import { aggregateQuerySchemaName, aggregationSchemas } from './aggregation-schemas';
 import { SCALAR_SCHEMAS } from './scalar-schemas';
 
 /**
@@ -82,8 +83,10 @@ export const buildOpenApiDocument = ({ schema, models, routes, projectRoutes = [
   const rest = restSchemas({ ...models, contentTypes: new Map([...models.contentTypes, [FILE_CONTENT_TYPE.uid, FILE_CONTENT_TYPE]]) });
   const file = rest.names.document(FILE_CONTENT_TYPE.uid);
   const user = rest.names.document('plugin::users-permissions.user');
-  const paths = { ...contentPaths(routes, roles), ...projectPaths(projectRoutes, roles), ...pluginPaths({ user, file }, roles), ...extensionPaths };
-  const own = { ...rest.schemas, ...shared.schemas };
+  const aggregation = aggregationSchemas(schema, models);
+  const aggregated = new Set([...models.contentTypes.values()].map((contentType) => names.typeName(contentType)).filter((type) => aggregateQuerySchemaName(type) in aggregation));
+  const paths = { ...contentPaths(routes, roles, aggregated), ...projectPaths(projectRoutes, roles), ...pluginPaths({ user, file }, roles), ...extensionPaths };
+  const own = { ...rest.schemas, ...aggregation, ...shared.schemas };
   return {
     openapi: '3.0.3',
     info: { title: 'Folio content API', version: '5', description: 'The Strapi 5 content API: documents under /api, compiled onto the GraphQL schema.' },
