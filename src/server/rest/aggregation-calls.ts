@@ -1,5 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Runtime } from '../folio-module';
+import type { ExecutionResult, GraphQLSchema } from 'graphql';
+import type { Services } from '../../context';
+import type { GraphqlServer } from '../../graphql/create-graphql-server';
 import type { ContentType } from '../../models/types';
 import type { RouteOperation } from '../../rest/content-routes';
 import type { RestQuery } from '../../rest/parse-query-string';
@@ -11,9 +12,7 @@ import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseSta
 import { rootArgumentsOf } from '../../rest/operation-text';
 import { aggregationText, parseRestAggregation, shapeAggregation } from '../../rest/rest-aggregation';
 import { createOperationRunner } from '../../rest/run-operation';
-import { createFetchRequest } from '../fetch-request';
-import { errorBodyOf } from './rest-error';
-import { sendError, sendReadWithin } from '../http-json';
+import { createFetchRequest, type RequestHead } from '../fetch-request';
 
 /**
  * A list route asked for `aggregate` or `groupBy` (issue 36): its filters, `_q`, status and locale as the list
@@ -23,8 +22,13 @@ import { sendError, sendReadWithin } from '../http-json';
 
 export const wantsAggregation = (operation: RouteOperation, query: RestQuery): boolean => operation.list && (query.aggregate !== undefined || query.groupBy !== undefined);
 
-export const createAggregationCalls = (runtime: Runtime) => {
-  const { services, schema, graphql } = runtime;
+/** The pipeline's answer, and its `data` as REST's entries when it has no error. */
+export interface AggregationOutcome {
+  result: ExecutionResult;
+  entries?: Array<Record<string, unknown>>;
+}
+
+export const createAggregationCalls = ({ services, schema, graphql }: { services: Services; schema: GraphQLSchema; graphql: GraphqlServer }) => {
   const { config } = services;
   const views = createOwnerViews(services.models, schema);
   const filters = createRestFilterConverter(schema);
@@ -37,7 +41,7 @@ export const createAggregationCalls = (runtime: Runtime) => {
     return converted && search ? { and: [converted, search] } : (converted ?? search);
   };
 
-  return async (request: IncomingMessage, response: ServerResponse, url: URL, operation: RouteOperation, contentType: ContentType, query: RestQuery): Promise<void> => {
+  return async (request: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: RestQuery): Promise<AggregationOutcome> => {
     const aggregation = parseRestAggregation(schema, contentType, query);
     const view = views.get(contentType.uid) as OwnerView;
     const values: Record<string, unknown> = {
@@ -55,8 +59,6 @@ export const createAggregationCalls = (runtime: Runtime) => {
     }
     const source = aggregationText(operation, aggregation);
     const { result } = await runner.run(toFetchRequest(request, url), source, () => ({ source, extra: undefined }), variables);
-    const error = result.errors?.[0];
-    if (error) return sendError(response, errorBodyOf(error));
-    sendReadWithin(request, response, config.graphql.maxResponseBytes, { data: shapeAggregation(contentType, aggregation, result.data?.data), meta: {} });
+    return result.errors?.length ? { result } : { result, entries: shapeAggregation(contentType, aggregation, result.data?.data) };
   };
 };

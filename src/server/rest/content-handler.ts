@@ -7,7 +7,7 @@ import { isV4 } from './rest-calls';
 import { errorBodyOf } from './rest-error';
 import { errorBody } from '../error-envelope';
 import { methodNotAllowedError } from '../../errors/graphql-errors';
-import { drainBody, readJsonBody, sendError } from '../http-json';
+import { drainBody, readJsonBody, sendError, sendReadWithin } from '../http-json';
 import { coreReplyOf, parametersOf, sendCoreReply } from './core-reply';
 import { createAggregationCalls, wantsAggregation } from './aggregation-calls';
 
@@ -35,7 +35,11 @@ export const createContentHandler = (runtime: Runtime, routes: ContentRoutes, se
     if (body) body.catch(() => undefined); // read alongside the query: a rejected query must not leave it unhandled
     else drainBody(request);
     const query = parseQueryString(url.search, parametersOf(operation), config.rest.strictQuery);
-    if (wantsAggregation(operation, query)) return aggregate(request, response, url, operation, contentType, query);
+    if (wantsAggregation(operation, query)) {
+      const { result, entries } = await aggregate(request, url, operation, contentType, query);
+      if (!entries) return sendError(response, errorBodyOf(result.errors?.[0]));
+      return sendReadWithin(request, response, maxResponseBytes, { data: entries, meta: {} });
+    }
     const outcome = await calls.run(request, url, { operation, contentType, query, documentId, body });
     sendCoreReply(request, response, operation, coreReplyOf(operation, outcome, isV4(request)), maxResponseBytes);
   };
