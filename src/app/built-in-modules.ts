@@ -1,7 +1,7 @@
 import type { FolioModuleFactory } from '../server/folio-module';
-import { createRestModule } from '../server/rest/rest-module';
-import { createUploadModule } from '../server/media/upload-module';
-import { createUsersPermissionsModule } from '../server/users/create-users-permissions-module';
+import { createRestModule } from '../server/content-routes/rest-module';
+import { createUploadModule } from '../server/upload-routes/upload-module';
+import { createUsersPermissionsModule } from '../server/user-routes/create-users-permissions-module';
 import { createLocalesModule } from '../server/i18n/locales-module';
 import { createReviewWorkflowsModule } from '../server/review-workflows/review-workflows-module';
 

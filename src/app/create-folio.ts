@@ -17,7 +17,7 @@ import { createCredentials } from '../auth/credentials';
 import { createGraphqlServer, type GraphqlServer } from '../graphql/create-graphql-server';
 import { withModuleContentTypes, type FolioModuleFactory, type HttpRoute } from '../server/folio-module';
 import { BUILT_IN_MODULES } from './built-in-modules';
-import { createRestCalls } from '../server/rest/rest-calls';
+import { createRestCalls } from '../rest-compiler/rest-calls';
 import { checkPermissions } from '../config/check-permissions';
 import { requiredScopes } from '../directives/auth';
 import { permissionFor } from '../sdl/naming';

@@ -13,7 +13,7 @@ import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
 import { componentResolvers } from '../resolvers/component-resolvers';
 import { genericMorphResolvers } from '../resolvers/morph-loader';
 import { scalarResolvers } from '../resolvers/scalars';
-import { enumResolvers } from '../resolvers/enum-values';
+import { enumResolvers } from '../resolvers/enum-resolvers';
 import type { Extension } from '../extensions/types';
 import { applyResolversConfig } from './apply-resolvers-config';
 

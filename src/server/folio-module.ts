@@ -6,7 +6,7 @@ import { withPluginTypes } from '../models/extend-plugin-types';
 import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { AccountDirectory, Authenticator } from '../auth/authenticate';
-import type { RestCalls } from './rest/rest-calls';
+import type { RestCalls } from '../rest-compiler/rest-calls';
 import type { ProjectRouteTable } from '../project/project-routes';
 
 /**

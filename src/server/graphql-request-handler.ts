@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { readBody } from './http-json';
-import { createFetchRequest } from './fetch-request';
+import { createFetchRequest } from '../graphql/fetch-request';
 import { REQUEST_HOST } from './request-url';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 

@@ -1,7 +1,7 @@
 import type { FolioConfig } from '../config/types';
 import { servesGraphiql } from '../graphql/create-graphql-server';
 import type { HttpRoute } from './folio-module';
-import { DOCS_PATH, servesApiDocs } from './rest/docs-routes';
+import { DOCS_PATH, servesApiDocs } from './content-routes/docs-routes';
 import { escapeHtml } from '../common/escape-html';
 
 /**

@@ -9,7 +9,7 @@ import { isRecord } from '../common/is-record';
 /**
  * What the users routes read outside the schema's queries: the caller's own record (`/api/users/me`,
  * whose role is theirs to see, as through `me { role }`), and the documentId a numeric id in a path
- * stands for. Every other read of users is a compiled operation (server/users/user-reads).
+ * stands for. Every other read of users is a compiled operation (server/content-routes/bare-reads.ts).
  */
 
 const PUBLISHED: Scope = { status: 'published' };

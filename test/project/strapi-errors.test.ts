@@ -1,5 +1,5 @@
 import { strapiPackages } from '../../src/project/strapi-packages';
-import { coreActionError, projectErrorBody } from '../../src/server/rest/project-answer';
+import { coreActionError, projectErrorBody } from '../../src/server/project-routes/project-answer';
 
 /** `require('@strapi/utils').errors` as Strapi 5 gives it: its ApplicationError classes, and http-errors' HttpError beside them. */
 

@@ -1,6 +1,6 @@
 import type { Attribute, Component, Models } from '../../src/models/types';
 import { withRelationWrites } from '../../src/resolvers/relation-write-argument';
-import { splitRelationWrites } from '../../src/rest/relation-writes';
+import { splitRelationWrites } from '../../src/rest-compiler/split-relation-writes';
 
 /** The `relations` argument, and the REST front that fills it: what `ID` fields cannot hold goes by path and comes back in place. */
 

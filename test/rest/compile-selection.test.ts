@@ -1,9 +1,9 @@
 import { parse, validate } from 'graphql';
 import { errorOf, restFixture } from './rest-schema';
-import { selectionKey, selectionText, selectionVariables } from '../../src/rest/selection-plan';
-import { operationText } from '../../src/rest/operation-text';
-import { createContentRoutes } from '../../src/rest/content-routes';
-import type { Selection } from '../../src/rest/selection';
+import { selectionKey, selectionText, selectionVariables } from '../../src/rest-compiler/selection-plan';
+import { operationText } from '../../src/rest-compiler/operation-text';
+import { createContentRoutes } from '../../src/rest-compiler/content-routes';
+import type { Selection } from '../../src/rest-compiler/selection';
 
 const fixture = restFixture();
 const { populate, article, schema, models } = fixture;

@@ -1,4 +1,4 @@
-import { parseBuiltQuery, parseQueryString, QUERY_PARAMETERS } from '../../src/rest/parse-query-string';
+import { parseBuiltQuery, parseQueryString, QUERY_PARAMETERS } from '../../src/rest-compiler/parse-query-string';
 import { errorOf } from './rest-schema';
 
 const ALL = new Set(QUERY_PARAMETERS);

@@ -1,8 +1,8 @@
 import { restFixture, errorOf } from './rest-schema';
-import { createPopulateTree } from '../../src/rest/populate-tree';
-import { createPopulateOptions, optionsOf } from '../../src/rest/populate-options';
-import { createPopulateParser } from '../../src/rest/parse-populate';
-import type { Selection } from '../../src/rest/selection';
+import { createPopulateTree } from '../../src/rest-compiler/populate-tree';
+import { createPopulateOptions, optionsOf } from '../../src/rest-compiler/populate-options';
+import { createPopulateParser } from '../../src/rest-compiler/parse-populate';
+import type { Selection } from '../../src/rest-compiler/selection';
 
 /** The populate parser's parts on their own: the tree it builds, and the object form of one field. */
 

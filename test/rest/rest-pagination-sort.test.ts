@@ -1,7 +1,7 @@
-import { parseRestPagination } from '../../src/rest/rest-pagination';
-import { parseRestSort } from '../../src/rest/rest-sort';
+import { parseRestPagination } from '../../src/rest-compiler/rest-pagination';
+import { parseRestSort } from '../../src/rest-compiler/rest-sort';
 import { parseSortPaths } from '../../src/query/parse-sort';
-import { parseStatus } from '../../src/rest/rest-scope';
+import { parseStatus } from '../../src/rest-compiler/rest-scope';
 import { errorOf, restFixture } from './rest-schema';
 
 const limits = { defaultLimit: 25, maxLimit: 100 };

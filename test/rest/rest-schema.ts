@@ -1,9 +1,9 @@
 import { loadModels } from '../../src/models/load-models';
 import { defaultConfig } from '../../src/config/defaults';
 import { buildSchema } from '../../src/schema/build-schema';
-import { createOwnerViews, type OwnerView } from '../../src/rest/owner-views';
-import { createRestFilterConverter } from '../../src/rest/rest-filters';
-import { createPopulateParser } from '../../src/rest/parse-populate';
+import { createOwnerViews, type OwnerView } from '../../src/rest-compiler/owner-views';
+import { createRestFilterConverter } from '../../src/rest-compiler/rest-filters';
+import { createPopulateParser } from '../../src/rest-compiler/parse-populate';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
 /** The example models' executable schema and the REST pieces built on it, for unit tests. */

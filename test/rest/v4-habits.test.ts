@@ -1,5 +1,5 @@
-import { takePublishedAt } from '../../src/rest/published-at';
-import { parsePublicationState } from '../../src/rest/rest-scope';
+import { takePublishedAt } from '../../src/rest-compiler/published-at';
+import { parsePublicationState } from '../../src/rest-compiler/rest-scope';
 import { errorOf } from './rest-schema';
 
 describe('takePublishedAt', () => {

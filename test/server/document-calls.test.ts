@@ -1,7 +1,7 @@
 import { loadModels } from '../../src/models/load-models';
-import { documentCalls } from '../../src/server/rest/document-calls';
-import { codeOf } from '../../src/server/rest/inherited-calls';
-import { createStrapiFacade, createStrapiLog, type CoreCall } from '../../src/server/rest/strapi-facade';
+import { documentCalls } from '../../src/server/project-routes/document-calls';
+import { codeOf } from '../../src/server/project-routes/inherited-calls';
+import { createStrapiFacade, createStrapiLog, type CoreCall } from '../../src/server/project-routes/strapi-facade';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
 /**

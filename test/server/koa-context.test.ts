@@ -1,4 +1,4 @@
-import { createKoaContext, type KoaContextInit } from '../../src/server/rest/koa-context';
+import { createKoaContext, type KoaContextInit } from '../../src/server/project-routes/koa-context';
 import { ValidationError, NotFoundError, type HttpError } from '../../src/project/strapi-errors';
 
 /** The part of Koa's ctx project code gets behaves as Koa's does; the rest throws naming the member. */

@@ -1,5 +1,5 @@
 import { loadModels } from '../../src/models/load-models';
-import { createStrapiFacade, createStrapiLog, type CoreCall } from '../../src/server/rest/strapi-facade';
+import { createStrapiFacade, createStrapiLog, type CoreCall } from '../../src/server/project-routes/strapi-facade';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
 /**

@@ -1,4 +1,4 @@
-import { parseByteRange } from '../../src/server/media/byte-range';
+import { parseByteRange } from '../../src/server/upload-routes/byte-range';
 
 test('one range of bytes is served as asked, clamped to the file', () => {
   expect(parseByteRange('bytes=0-9', 100)).toEqual({ kind: 'part', start: 0, end: 9 });

@@ -17,12 +17,12 @@ import type { UserAdmin } from '../../users/user-admin';
 import type { RoleAdmin } from '../../users/role-admin';
 import { roleRoutes, type RouteEntry, type RouteHandler } from './role-routes';
 import { createUserQueries } from '../../users/user-queries';
-import { createBareReads, type BareQuery, type BareReadOutcome } from '../rest/bare-reads';
+import { createBareReads, type BareQuery, type BareReadOutcome } from '../content-routes/bare-reads';
 import * as names from '../../sdl/naming';
-import type { RestCalls } from '../rest/rest-calls';
+import type { RestCalls } from '../../rest-compiler/rest-calls';
 import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, USER_WRITE_PERMISSIONS } from '../../users/roles';
 import { userTypeOf } from '../../users/users-content-types';
-import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest/parse-query-string';
+import { LIST_QUERY_PARAMETERS, parseQueryString } from '../../rest-compiler/parse-query-string';
 import type { GraphQLSchema } from 'graphql';
 
 /**

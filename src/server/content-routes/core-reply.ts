@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RouteOperation } from '../../rest/content-routes';
-import { QUERY_PARAMETERS, type QueryParameter } from '../../rest/parse-query-string';
-import type { Document } from '../../rest/shape-document';
-import type { RestOutcome } from './rest-calls';
+import type { RouteOperation } from '../../rest-compiler/content-routes';
+import { QUERY_PARAMETERS, type QueryParameter } from '../../rest-compiler/parse-query-string';
+import type { Document } from '../../rest-compiler/shape-document';
+import type { RestOutcome } from '../../rest-compiler/rest-calls';
 import { errorBodyOf } from './rest-error';
 import { errorBody, type ErrorBody } from '../error-envelope';
 import { notFoundError } from '../../errors/graphql-errors';

@@ -1,16 +1,16 @@
 import { isInputObjectType, isObjectType, isEnumType, isIntrospectionType, type GraphQLSchema } from 'graphql';
 import { buildSchemaObjectFromType } from 'sofa-api';
-import { FILE_CONTENT_TYPE } from '../../media/file-model';
-import type { Attribute, Models } from '../../models/types';
-import * as names from '../../sdl/naming';
-import type { ContentRoute, ProjectRouteOperation } from '../content-routes';
+import { FILE_CONTENT_TYPE } from '../media/file-model';
+import type { Attribute, Models } from '../models/types';
+import * as names from '../sdl/naming';
+import type { ContentRoute, ProjectRouteOperation } from '../rest-compiler/content-routes';
 import { contentParameters, contentPaths, projectPaths } from './content-paths';
 import type { RolePermissions } from './route-security';
 import { sharedComponents, type OpenApiPaths, type SchemaObject } from './openapi-shapes';
 import { pluginPaths } from './plugin-paths';
 import { restSchemas } from './rest-schemas';
 import { aggregateQuerySchemaName, aggregationSchemas } from './aggregation-schemas';
-import { SCALAR_SCHEMAS } from './scalar-schemas';
+import { SCALAR_SCHEMAS } from './scalar-types';
 
 /**
  * The OpenAPI 3 document of `/api`: the content routes, the plugins' routes (users, upload, i18n) and

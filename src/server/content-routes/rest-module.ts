@@ -1,12 +1,12 @@
 import type { Services } from '../../context';
 import type { ContentType } from '../../models/types';
 import type { FolioModule } from '../folio-module';
-import { createContentRoutes } from '../../rest/content-routes';
+import { createContentRoutes } from '../../rest-compiler/content-routes';
 import { createContentHandler } from './content-handler';
-import { createProjectRouteHandler } from './project-route-handler';
+import { createProjectRouteHandler } from '../project-routes/project-route-handler';
 import { createSofaRoutes } from './sofa-routes';
 import { createDocsRoutes, servesApiDocs } from './docs-routes';
-import { buildOpenApiDocument } from '../../rest/openapi/openapi-document';
+import { buildOpenApiDocument } from '../../openapi/openapi-document';
 
 /**
  * The REST API under `/api`: the content routes, compiled onto the executable schema so each

@@ -1,5 +1,5 @@
 import { Kind, parse } from 'graphql';
-import type { Extension } from '../../extensions/types';
+import type { Extension } from '../extensions/types';
 
 /**
  * The Query and Mutation fields hand-written extensions declare (`schema/extensions/*.graphql`

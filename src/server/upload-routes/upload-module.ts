@@ -8,7 +8,7 @@ import { createUploadProvider } from '../../media/upload-provider';
 import { createServeUploadsRoute } from './serve-uploads';
 import { createUploadApiRoute } from './upload-routes';
 import { createUploadSchema, LIST_FIELD, ONE_FIELD } from '../../media/upload-schema';
-import { createBareReads } from '../rest/bare-reads';
+import { createBareReads } from '../content-routes/bare-reads';
 import { FILE_CONTENT_TYPE } from '../../media/file-model';
 import { sweepUploads } from '../../media/sweep-uploads';
 

@@ -1,8 +1,8 @@
 import { coerceInputValue, getNullableType, isEnumType, isInputObjectType, isListType, type GraphQLInputType } from 'graphql';
-import { badUserInput, validationErrors, type ValidationIssue } from '../../errors/graphql-errors';
-import { jsonDepthExceeds } from '../../graphql/plugins/use-input-depth-limit';
-import { isRecord } from '../../common/is-record';
-import { yupPath } from '../../documents/validation-paths';
+import { badUserInput, validationErrors, type ValidationIssue } from '../errors/graphql-errors';
+import { jsonDepthExceeds } from '../graphql/plugins/use-input-depth-limit';
+import { isRecord } from '../common/is-record';
+import { yupPath } from '../documents/validation-paths';
 
 /**
  * The body's `data`, checked before anything runs, so that errors name the attribute the way

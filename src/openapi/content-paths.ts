@@ -1,7 +1,7 @@
-import * as names from '../../sdl/naming';
-import { PUBLICATION_FILTERS } from '../../sdl/naming';
-import type { ContentRoute, HttpMethod, ProjectRouteOperation, RouteOperation } from '../content-routes';
-import type { ContentType } from '../../models/types';
+import * as names from '../sdl/naming';
+import { PUBLICATION_FILTERS } from '../sdl/naming';
+import type { ContentRoute, HttpMethod, ProjectRouteOperation, RouteOperation } from '../rest-compiler/content-routes';
+import type { ContentType } from '../models/types';
 import { envelopeOf, errorResponses, json, ref, type OpenApiPaths, type OperationObject, type ResponseObject, type SchemaObject } from './openapi-shapes';
 import { documentSchemaName, fieldsSchemaName, filtersSchemaName, populateSchemaName } from './rest-schemas';
 import { securityFor, type RolePermissions } from './route-security';

@@ -1,5 +1,5 @@
-import { UPLOAD_PERMISSIONS } from '../../media/upload-permissions';
-import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, ROLE_READ_PERMISSIONS, ROLE_WRITE_PERMISSIONS, USER_WRITE_PERMISSIONS } from '../../users/roles';
+import { UPLOAD_PERMISSIONS } from '../media/upload-permissions';
+import { CHANGE_PASSWORD_PERMISSION, ME_PERMISSION, ROLE_READ_PERMISSIONS, ROLE_WRITE_PERMISSIONS, USER_WRITE_PERMISSIONS } from '../users/roles';
 import { errorResponses, json, ref, type OpenApiPaths, type OperationObject, type SchemaObject } from './openapi-shapes';
 import { securityFor, type RolePermissions } from './route-security';
 

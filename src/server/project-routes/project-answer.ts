@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { APPLICATION_ERRORS, ApplicationError, HttpError, httpError, httpErrorName, statusOfApplicationError } from '../../project/strapi-errors';
 import type { KoaContext } from './koa-context';
-import { errorBodyOf } from './rest-error';
+import { errorBodyOf } from '../content-routes/rest-error';
 import { GraphQLError } from 'graphql';
 import { errorBody, INTERNAL_ERROR, knownErrorBodyOf, type ErrorBody } from '../error-envelope';
 import { notFoundError } from '../../errors/graphql-errors';

@@ -1,4 +1,4 @@
-import { RELATION_INPUT_DESCRIPTION } from '../../sdl/emit-sdl';
+import { RELATION_INPUT_DESCRIPTION } from '../sdl/emit-sdl';
 
 /** JSON Schemas of the scalars sofa cannot describe by itself (it reads graphql-scalars' own). */
 export const SCALAR_SCHEMAS: Record<string, Record<string, unknown>> = {

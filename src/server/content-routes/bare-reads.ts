@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import type { RouteOperation } from '../../rest/content-routes';
-import type { RestCalls } from './rest-calls';
+import type { RouteOperation } from '../../rest-compiler/content-routes';
+import type { RestCalls } from '../../rest-compiler/rest-calls';
 import { errorBodyOf } from './rest-error';
 import { errorBody, type ErrorBody } from '../error-envelope';
 import { notFoundError } from '../../errors/graphql-errors';
-import type { RestQuery } from '../../rest/parse-query-string';
-import type { Document } from '../../rest/shape-document';
+import type { RestQuery } from '../../rest-compiler/parse-query-string';
+import type { Document } from '../../rest-compiler/shape-document';
 import type { PaginationLimits } from '../../query/parse-pagination';
 import type { ContentType } from '../../models/types';
 

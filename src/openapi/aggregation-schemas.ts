@@ -1,6 +1,6 @@
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
-import type { Attribute, Models } from '../../models/types';
-import * as names from '../../sdl/naming';
+import type { Attribute, Models } from '../models/types';
+import * as names from '../sdl/naming';
 import type { SchemaObject } from './openapi-shapes';
 
 /**

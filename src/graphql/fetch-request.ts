@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { GraphqlServer } from '../graphql/create-graphql-server';
+import type { GraphqlServer } from './create-graphql-server';
 
 /**
  * The Fetch `Request` yoga's context factory reads (headers: `authorization`…), made from the

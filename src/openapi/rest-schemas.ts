@@ -1,6 +1,6 @@
-import { FILE_CONTENT_TYPE } from '../../media/file-model';
-import * as names from '../../sdl/naming';
-import type { Attribute, Component, ContentType, Models, ScalarAttribute } from '../../models/types';
+import { FILE_CONTENT_TYPE } from '../media/file-model';
+import * as names from '../sdl/naming';
+import type { Attribute, Component, ContentType, Models, ScalarAttribute } from '../models/types';
 import { ref, type SchemaObject } from './openapi-shapes';
 
 /**

@@ -6,11 +6,11 @@ import type { Runtime } from '../folio-module';
 import { errorBodyOf } from './rest-error';
 import { errorBody, errorEnvelope } from '../error-envelope';
 import { notFoundError } from '../../errors/graphql-errors';
-import { createFetchRequest } from '../fetch-request';
+import { createFetchRequest } from '../../graphql/fetch-request';
 import { readBody, sendError, sendJson } from '../http-json';
-import { extensionRootFields } from '../../rest/openapi/extension-root-fields';
-import { envelopeOf, errorResponses, type OpenApiPaths } from '../../rest/openapi/openapi-shapes';
-import { SCALAR_SCHEMAS } from '../../rest/openapi/scalar-schemas';
+import { extensionRootFields } from '../../openapi/extension-root-fields';
+import { envelopeOf, errorResponses, type OpenApiPaths } from '../../openapi/openapi-shapes';
+import { SCALAR_SCHEMAS } from '../../openapi/scalar-types';
 
 /**
  * REST routes, by sofa-api, for the queries and mutations hand-written extensions add: sofa

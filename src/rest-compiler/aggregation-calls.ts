@@ -1,18 +1,18 @@
 import type { ExecutionResult, GraphQLSchema } from 'graphql';
-import type { Services } from '../../context';
-import type { GraphqlServer } from '../../graphql/create-graphql-server';
-import type { ContentType } from '../../models/types';
-import type { RouteOperation } from '../../rest/content-routes';
-import type { RestQuery } from '../../rest/parse-query-string';
-import { createOwnerViews, type OwnerView } from '../../rest/owner-views';
-import { createRestFilterConverter } from '../../rest/rest-filters';
-import { createSearchFilter } from '../../rest/search-filter';
-import { parseRestPagination } from '../../rest/rest-pagination';
-import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseStatus } from '../../rest/rest-scope';
-import { rootArgumentsOf } from '../../rest/operation-text';
-import { aggregationText, parseRestAggregation, shapeAggregation } from '../../rest/rest-aggregation';
-import { createOperationRunner } from '../../rest/run-operation';
-import { createFetchRequest, type RequestHead } from '../fetch-request';
+import type { Services } from '../context';
+import type { GraphqlServer } from '../graphql/create-graphql-server';
+import type { ContentType } from '../models/types';
+import type { RouteOperation } from './content-routes';
+import type { RestQuery } from './parse-query-string';
+import { createOwnerViews, type OwnerView } from './owner-views';
+import { createRestFilterConverter } from './rest-filters';
+import { createSearchFilter } from './search-filter';
+import { parseRestPagination } from './rest-pagination';
+import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseStatus } from './rest-scope';
+import { rootArgumentsOf } from './operation-text';
+import { aggregationText, parseRestAggregation, shapeAggregation } from './rest-aggregation';
+import { createOperationRunner } from './run-operation';
+import { createFetchRequest, type RequestHead } from '../graphql/fetch-request';
 
 /**
  * A list route asked for `aggregate` or `groupBy` (issue 36): its filters, `_q`, status and locale as the list

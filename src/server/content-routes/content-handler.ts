@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Runtime } from '../folio-module';
 import type { ContentType } from '../../models/types';
-import type { ContentRoutes, HttpMethod, RouteOperation } from '../../rest/content-routes';
-import { parseQueryString } from '../../rest/parse-query-string';
-import { isV4 } from './rest-calls';
+import type { ContentRoutes, HttpMethod, RouteOperation } from '../../rest-compiler/content-routes';
+import { parseQueryString } from '../../rest-compiler/parse-query-string';
+import { isV4 } from '../../rest-compiler/rest-calls';
 import { errorBodyOf } from './rest-error';
 import { errorBody } from '../error-envelope';
 import { methodNotAllowedError } from '../../errors/graphql-errors';
 import { drainBody, readJsonBody, sendError, sendReadWithin } from '../http-json';
 import { coreReplyOf, parametersOf, sendCoreReply } from './core-reply';
-import { createAggregationCalls, wantsAggregation } from './aggregation-calls';
+import { createAggregationCalls, wantsAggregation } from '../../rest-compiler/aggregation-calls';
 
 /**
  * One content-API request: route, query string and body → the REST front (rest-calls) → Strapi's
