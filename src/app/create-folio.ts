@@ -3,7 +3,7 @@ import type { FolioConfig } from '../config/types';
 import type { Models } from '../models/types';
 import type { Store } from '../storage/types';
 import type { Extension } from '../extensions/types';
-import type { ProjectRouteTable } from '../project/project-routes';
+import type { ProjectRouteTable } from '../project/route-table';
 import type { Services } from '../context';
 import { createDocumentService } from '../documents/document-service';
 import { countFiles } from '../media/load-files';

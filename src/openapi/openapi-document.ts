@@ -10,7 +10,7 @@ import { sharedComponents, type OpenApiPaths, type SchemaObject } from './openap
 import { pluginPaths } from './plugin-paths';
 import { restSchemas } from './rest-schemas';
 import { aggregateQuerySchemaName, aggregationSchemas } from './aggregation-schemas';
-import { SCALAR_SCHEMAS } from './scalar-types';
+import { SCALAR_SCHEMAS } from './openapi-scalars';
 
 /**
  * The OpenAPI 3 document of `/api`: the content routes, the plugins' routes (users, upload, i18n) and

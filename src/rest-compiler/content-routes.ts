@@ -1,7 +1,7 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ContentType, Models } from '../models/types';
 import * as names from '../sdl/naming';
-import type { ProjectRoute } from '../project/project-routes';
+import type { ProjectRoute } from '../project/route-table';
 
 /**
  * The REST routes of the content API, read off the schema's generated root fields: a route or a

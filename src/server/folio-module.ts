@@ -7,7 +7,7 @@ import type { Services } from '../context';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { AccountDirectory, Authenticator } from '../auth/authenticate';
 import type { RestCalls } from '../rest-compiler/rest-calls';
-import type { ProjectRouteTable } from '../project/project-routes';
+import type { ProjectRouteTable } from '../project/route-table';
 
 /**
  * A built-in feature (REST, users & permissions, uploads…) plugs into Folio as a module: SDL and

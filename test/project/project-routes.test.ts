@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { loadModels } from '../../src/models/load-models';
 import { loadProjectRoutes } from '../../src/project/load-project-routes';
 import { loadProjectCode } from '../../src/project/load-project-code';
-import type { ProjectRoute } from '../../src/project/project-routes';
+import type { ProjectRoute } from '../../src/project/route-table';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
 /**

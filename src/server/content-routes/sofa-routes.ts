@@ -10,7 +10,7 @@ import { createFetchRequest } from '../../graphql/fetch-request';
 import { readBody, sendError, sendJson } from '../http-json';
 import { extensionRootFields } from '../../openapi/extension-root-fields';
 import { envelopeOf, errorResponses, type OpenApiPaths } from '../../openapi/openapi-shapes';
-import { SCALAR_SCHEMAS } from '../../openapi/scalar-types';
+import { SCALAR_SCHEMAS } from '../../openapi/openapi-scalars';
 
 /**
  * REST routes, by sofa-api, for the queries and mutations hand-written extensions add: sofa

@@ -1,5 +1,5 @@
 import { PolicyError } from '../../project/strapi-errors';
-import type { RouteMiddleware, RoutePolicy } from '../../project/project-routes';
+import type { RouteMiddleware, RoutePolicy } from '../../project/route-table';
 import type { KoaContext } from './koa-context';
 
 /**

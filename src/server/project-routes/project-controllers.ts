@@ -1,5 +1,5 @@
 import type { ContentType, Models } from '../../models/types';
-import type { ControllerAction } from '../../project/project-routes';
+import type { ControllerAction } from '../../project/route-table';
 import type { CoreAction } from '../../project/strapi-packages';
 import { isRecord } from '../../common/is-record';
 import { strictMembers } from '../../common/strict-members';

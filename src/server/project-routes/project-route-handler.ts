@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 import type { Runtime, HttpRoute } from '../folio-module';
 import type { ContentType } from '../../models/types';
 import type { ContentRoutes, ProjectRouteOperation, RouteOperation } from '../../rest-compiler/content-routes';
-import type { PathSegment, ProjectRoute } from '../../project/project-routes';
+import type { PathSegment, ProjectRoute } from '../../project/route-table';
 import type { CoreAction } from '../../project/strapi-packages';
 import { createTokenPrincipal, withPermission, type Principal } from '../../auth/principal';
 import { parseBuiltQuery, parseQueryObject } from '../../rest-compiler/parse-query-string';
@@ -26,7 +26,7 @@ import { middlewareStep, policyStep, runChain, type ChainStep } from './project-
 import { coreActionError, projectErrorBody, sendProjectAnswer } from './project-answer';
 
 /**
- * The REST routes a project's route files declare (see project/project-routes): each runs Strapi's
+ * The REST routes a project's route files declare (see project/route-table): each runs Strapi's
  * chain (the caller settled, the route's permission checked, policies, middlewares) around its
  * handler: a core action, which stays the compiled GraphQL operation of the content route through
  * the one pipeline, or a custom controller's action (project-controllers), whose core actions do the
