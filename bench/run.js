@@ -12,6 +12,8 @@
  * Then the figures of the security defences (bench/security.js), unless BENCH_FILTER leaves them out.
  *
  *   npm run bench -- --size 20000 [--sizes 1000,50000] [--writes 20]   # the scale mode instead (bench/scale.js)
+ *   npm run bench -- --aggregation [--size 200000] [--writes 0]   # count + sum and group by category against
+ *                                 # adding up REST pages in the client (bench/aggregation.js, issue 36)
  */
 const { mkdtempSync, mkdirSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -21,6 +23,7 @@ const { buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
 const { runScale } = require('./scale');
+const { runAggregation } = require('./aggregation');
 const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor, median } = require('./folio-process');
 const { pipelineFigures } = require('./pipeline-workloads');
 
@@ -144,7 +147,9 @@ const main = async () => {
 
 /** enough articles for every search term to be in a few titles */
 const MIN_SIZE = 100;
-const USAGE = 'usage: npm run bench [-- --size N | --sizes N,N,… [--writes N]]';
+const USAGE = 'usage: npm run bench [-- --size N | --sizes N,N,… [--writes N] | --aggregation [--size N] [--writes N]]';
+/** the sizes and writes of the modes that take one size, when the command line names none */
+const MODE_DEFAULTS = { aggregation: { size: 200000, writes: 0 } };
 
 /** a mistake on the command line: shown as its message alone */
 class UsageError extends Error {
@@ -159,24 +164,39 @@ const wholeNumber = (flag, text, least) => {
   return value;
 };
 
-/** The scale mode's `{ sizes, writes }` when the command line asks for it; undefined for the default run. */
-const scaleArguments = (args) => {
+/**
+ * The mode the command line asks for: undefined for the default run, `{ mode: 'scale', sizes, writes }`,
+ * or `{ mode: 'aggregation', size, writes }`.
+ */
+const modeArguments = (args) => {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { size: { type: 'string' }, sizes: { type: 'string' }, writes: { type: 'string' } } }));
+    ({ values } = parseArgs({ args, options: { size: { type: 'string' }, sizes: { type: 'string' }, writes: { type: 'string' }, aggregation: { type: 'boolean' } } }));
   } catch (error) {
     throw new UsageError(error.message);
   }
   if (args.length === 0) return undefined;
+  const writes = values.writes === undefined ? undefined : wholeNumber('--writes', values.writes, 0);
+  const oneMode = values.aggregation ? 'aggregation' : undefined;
+  if (oneMode) {
+    if (values.sizes !== undefined) throw new UsageError(`--${oneMode} takes one --size`);
+    const size = values.size === undefined ? MODE_DEFAULTS[oneMode].size : wholeNumber('--size', values.size.trim(), MIN_SIZE);
+    return { mode: oneMode, size, writes: writes ?? MODE_DEFAULTS[oneMode].writes };
+  }
   if (values.size === undefined && values.sizes === undefined) throw new UsageError('--writes needs --size or --sizes');
   const sizes = [...(values.size === undefined ? [] : [values.size]), ...(values.sizes?.split(',') ?? [])].map((text) => wholeNumber('--size', text.trim(), MIN_SIZE));
-  return { sizes: [...new Set(sizes)], writes: values.writes === undefined ? 0 : wholeNumber('--writes', values.writes, 0) };
+  return { mode: 'scale', sizes: [...new Set(sizes)], writes: writes ?? 0 };
+};
+
+const runMode = (chosen) => {
+  if (chosen.mode === 'aggregation') return runAggregation(chosen);
+  return runScale(chosen);
 };
 
 Promise.resolve()
   .then(() => {
-    const scale = scaleArguments(process.argv.slice(2));
-    return scale ? runScale(scale) : main();
+    const chosen = modeArguments(process.argv.slice(2));
+    return chosen ? runMode(chosen) : main();
   })
   .catch((error) => {
     console.error(error instanceof UsageError ? error.message : error);

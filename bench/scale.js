@@ -142,4 +142,4 @@ const runScale = async ({ sizes, writes }) => {
   }
 };
 
-module.exports = { runScale };
+module.exports = { runScale, checkAnswers, measureWorkload };
