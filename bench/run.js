@@ -14,6 +14,9 @@
  *   npm run bench -- --size 20000 [--sizes 1000,50000] [--writes 20]   # the scale mode instead (bench/scale.js)
  *   npm run bench -- --aggregation [--size 200000] [--writes 0]   # count + sum and group by category against
  *                                 # adding up REST pages in the client (bench/aggregation.js, issue 36)
+ *   npm run bench -- --peer postgraphile [--size 50000] [--writes 20]   # Folio beside PostGraphile 5 on a temporary
+ *                                 # PostgreSQL cluster, same data, alternating rounds (bench/peer.js, issue 33)
+ *   npm run bench -- --peer workers [--size 50000] [--writes 20]   # Folio's default against `server.workers: 1`
  */
 const { mkdtempSync, mkdirSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -24,6 +27,7 @@ const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
 const { runScale } = require('./scale');
 const { runAggregation } = require('./aggregation');
+const { runPeer, PEERS } = require('./peer');
 const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor, median } = require('./folio-process');
 const { pipelineFigures } = require('./pipeline-workloads');
 
@@ -147,9 +151,9 @@ const main = async () => {
 
 /** enough articles for every search term to be in a few titles */
 const MIN_SIZE = 100;
-const USAGE = 'usage: npm run bench [-- --size N | --sizes N,N,… [--writes N] | --aggregation [--size N] [--writes N]]';
+const USAGE = 'usage: npm run bench [-- --size N | --sizes N,N,… [--writes N] | --aggregation [--size N] [--writes N] | --peer postgraphile|workers [--size N] [--writes N]]';
 /** the sizes and writes of the modes that take one size, when the command line names none */
-const MODE_DEFAULTS = { aggregation: { size: 200000, writes: 0 } };
+const MODE_DEFAULTS = { aggregation: { size: 200000, writes: 0 }, peer: { size: 50000, writes: 20 } };
 
 /** a mistake on the command line: shown as its message alone */
 class UsageError extends Error {
@@ -166,22 +170,24 @@ const wholeNumber = (flag, text, least) => {
 
 /**
  * The mode the command line asks for: undefined for the default run, `{ mode: 'scale', sizes, writes }`,
- * or `{ mode: 'aggregation', size, writes }`.
+ * `{ mode: 'aggregation', size, writes }` or `{ mode: 'peer', peer, size, writes }`.
  */
 const modeArguments = (args) => {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { size: { type: 'string' }, sizes: { type: 'string' }, writes: { type: 'string' }, aggregation: { type: 'boolean' } } }));
+    ({ values } = parseArgs({ args, options: { size: { type: 'string' }, sizes: { type: 'string' }, writes: { type: 'string' }, aggregation: { type: 'boolean' }, peer: { type: 'string' } } }));
   } catch (error) {
     throw new UsageError(error.message);
   }
   if (args.length === 0) return undefined;
   const writes = values.writes === undefined ? undefined : wholeNumber('--writes', values.writes, 0);
-  const oneMode = values.aggregation ? 'aggregation' : undefined;
+  const oneMode = values.aggregation ? 'aggregation' : values.peer !== undefined ? 'peer' : undefined;
+  if (values.aggregation && values.peer !== undefined) throw new UsageError('--aggregation and --peer are separate runs');
   if (oneMode) {
     if (values.sizes !== undefined) throw new UsageError(`--${oneMode} takes one --size`);
+    if (oneMode === 'peer' && !PEERS.includes(values.peer)) throw new UsageError(`--peer takes one of ${PEERS.join(', ')}, not "${values.peer}"`);
     const size = values.size === undefined ? MODE_DEFAULTS[oneMode].size : wholeNumber('--size', values.size.trim(), MIN_SIZE);
-    return { mode: oneMode, size, writes: writes ?? MODE_DEFAULTS[oneMode].writes };
+    return { mode: oneMode, peer: values.peer, size, writes: writes ?? MODE_DEFAULTS[oneMode].writes };
   }
   if (values.size === undefined && values.sizes === undefined) throw new UsageError('--writes needs --size or --sizes');
   const sizes = [...(values.size === undefined ? [] : [values.size]), ...(values.sizes?.split(',') ?? [])].map((text) => wholeNumber('--size', text.trim(), MIN_SIZE));
@@ -190,6 +196,7 @@ const modeArguments = (args) => {
 
 const runMode = (chosen) => {
   if (chosen.mode === 'aggregation') return runAggregation(chosen);
+  if (chosen.mode === 'peer') return runPeer(chosen);
   return runScale(chosen);
 };
 

@@ -9,10 +9,8 @@ const { titleWords, titleOf } = require('./scale-vocabulary');
 
 const TICK_MS = 10;
 
-const updateOne = async (url, { documentIds, viewsRange }) => {
-  const index = Math.floor(Math.random() * documentIds.length);
-  const words = titleWords(index);
-  const data = { title: titleOf(words, 1 + Math.floor(Math.random() * (words.length - 1))), views: Math.floor(Math.random() * viewsRange) };
+/** Folio's way of writing an update: a REST PUT of `data` to seeded article `index` */
+const restUpdate = async (url, { documentIds }, index, data) => {
   const response = await fetch(`${url}/api/articles/${documentIds[index]}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
@@ -22,8 +20,19 @@ const updateOne = async (url, { documentIds, viewsRange }) => {
   if (!response.ok) throw new Error(`PUT /api/articles/${documentIds[index]} answered ${response.status}: ${text.slice(0, 300)}`);
 };
 
-/** Starts `perSecond` updates a second; `stop()` waits for those sent and resolves with `{ sent, succeeded, failures }`. */
-const startWrites = (url, manifest, perSecond) => {
+const updateOne = (url, manifest, update) => {
+  const index = Math.floor(Math.random() * manifest.documentIds.length);
+  const words = titleWords(index);
+  const data = { title: titleOf(words, 1 + Math.floor(Math.random() * (words.length - 1))), views: Math.floor(Math.random() * manifest.viewsRange) };
+  return update(url, manifest, index, data);
+};
+
+/**
+ * Starts `perSecond` updates a second, each sent by `update(url, manifest, index, { title, views })` (Folio's REST
+ * PUT unless given: the peer benchmark writes to other servers their own way); `stop()` waits for those sent and
+ * resolves with `{ sent, succeeded, failures }`.
+ */
+const startWrites = (url, manifest, perSecond, update = restUpdate) => {
   const started = Date.now();
   const inFlight = new Set();
   const failures = [];
@@ -31,7 +40,7 @@ const startWrites = (url, manifest, perSecond) => {
   let succeeded = 0;
   const send = () => {
     sent += 1;
-    const pending = updateOne(url, manifest)
+    const pending = updateOne(url, manifest, update)
       .then(() => (succeeded += 1), (error) => failures.push(error.message))
       .finally(() => inFlight.delete(pending));
     inFlight.add(pending);

@@ -49,17 +49,21 @@ const cannonOptions = (url, workload, failed) => {
   return { url, requests: [request] };
 };
 
-const measureWorkload = async (url, workload, manifest, { writes, duration }) => {
+/** the cheap request the measured run waits for after the warm-up: Folio's get-one, unless `settings.settle` says */
+const settleFolio = (url, manifest) => fetch(`${url}/api/articles/${manifest.documentIds[0]}`).then((response) => response.arrayBuffer());
+
+/** `settings`: `{ writes, duration }`, and for another server than Folio its `update` (see scale-writes) and `settle` */
+const measureWorkload = async (url, workload, manifest, { writes, duration, update, settle = settleFolio }) => {
   await checkAnswers(url, workload);
   const failed = { count: 0 };
-  const writer = startWrites(url, manifest, writes);
+  const writer = startWrites(url, manifest, writes, update);
   let measured;
   let written;
   try {
     await measure(`${workload.name} (warm-up)`, cannonOptions(url, workload, failed), WARM_UP_SECONDS);
     // the server is still working on the warm-up's last requests (closing a connection does not stop them):
     // a cheap request answers once they are done, so the measured run does not pay for them
-    await fetch(`${url}/api/articles/${manifest.documentIds[0]}`).then((response) => response.arrayBuffer());
+    await settle(url, manifest);
     measured = await measure(workload.name, cannonOptions(url, workload, failed), duration);
   } finally {
     written = await writer.stop();
