@@ -42,11 +42,14 @@ const checkAnswers = async (url, workload) => {
   }
 };
 
-/** autocannon options for `workload`: a fresh query per request; GraphQL answers carrying errors are counted in `failed`. */
+/**
+ * autocannon options for `workload`: a fresh query per request; GraphQL answers carrying errors are counted in `failed`.
+ * A request unanswered after autocannon's 10 s fails the run, unless the workload gives its own `timeout` (seconds).
+ */
 const cannonOptions = (url, workload, failed) => {
   const request = { setupRequest: (defaults) => ({ ...defaults, ...workload.request() }) };
   if (workload.graphql) request.onResponse = (status, body) => body.includes('"errors":') && (failed.count += 1);
-  return { url, requests: [request] };
+  return { url, requests: [request], ...(workload.timeout && { timeout: workload.timeout }) };
 };
 
 /** the cheap request the measured run waits for after the warm-up: Folio's get-one, unless `settings.settle` says */
