@@ -1,3 +1,7 @@
+// Servers the tests start as processes are one process each (`server.workers` would fork one per core): the
+// worker-group tests ask for theirs.
+process.env.FOLIO_WORKERS ??= '1';
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',

@@ -7,6 +7,7 @@ import { loadProjectRoutes } from '../project/load-project-routes';
 import { createFolio, type Folio } from './create-folio';
 import { listen, type RunningServer } from '../server/http-server';
 import { seedExamples } from './seed-examples';
+import type { FolioConfig } from '../config/types';
 
 /** Loads everything from disk and starts listening: what `folio start` and the end-to-end tests run. */
 
@@ -19,6 +20,19 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** create the schema folder's example documents in an empty store, once (`folio start`; never in production) */
   examples?: boolean;
+  /** `--workers`: beats `FOLIO_WORKERS` and `server.workers` */
+  workers?: FolioConfig['server']['workers'];
+  /** this process is one of a worker group's (worker-group.ts) */
+  worker?: GroupWorker;
+}
+
+export interface GroupWorker {
+  /** its number, from 1 */
+  id: number;
+  /** workers in the group */
+  of: number;
+  /** the group's primary, which holds the data folder's lock */
+  primary: number;
 }
 
 export interface StartedFolio extends RunningServer {
@@ -27,21 +41,26 @@ export interface StartedFolio extends RunningServer {
   examplesSeeded: number;
 }
 
+/** the configuration `folio start` runs with: the files, then the environment, then the flags */
+export const loadStartConfig = (options: StartOptions): FolioConfig =>
+  loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port, workers: options.workers } });
+
 export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
   const schemaDir = resolve(options.schemaDir);
-  const config = loadConfig({ configDir: resolve(options.configDir), env: options.env ?? process.env, overrides: { host: options.host, port: options.port } });
+  const config = loadStartConfig(options);
   const models = loadModels(schemaDir, { types: config.customFields, relationTargets: config.relationTargets, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
   const projectRoutes = loadProjectRoutes(schemaDir, models);
   const dataDir = resolve(options.dataDir);
-  const store = await openStore(config.database, dataDir);
+  const { worker } = options;
+  const store = await openStore(config.database, dataDir, worker && { lockHolder: worker.primary, workers: worker.of });
   try {
     const folio = await createFolio({ models, config, store, dataDir, extensions, projectRoutes });
     let examplesSeeded: number;
     let running: RunningServer;
     try {
       examplesSeeded = options.examples && config.env !== 'production' ? await seedExamples(folio.services, schemaDir) : 0;
-      running = await listen(folio, config.server.host, config.server.port);
+      running = await listen(folio, config.server.host, config.server.port, { worker: worker?.id });
     } catch (error) {
       await folio.stop();
       throw error;

@@ -27,6 +27,8 @@ export interface AccountDirectory {
   roles(): ReadonlyMap<string, ReadonlySet<string>>;
   /** moves on whenever any role's grants change */
   generation(): number;
+  /** resolves once the grants above are the store's as of now (another process may have changed them) */
+  current(): Promise<void>;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -53,6 +55,7 @@ export const createAuthenticator = ({ jwt, tokens }: Credentials, accounts: Acco
 
   return {
     async authenticate(authorization) {
+      await accounts.current();
       if (authorization === null || authorization.trim() === '') return publicOf();
       const credential = BEARER.exec(authorization.trim())?.[1];
       if (credential === undefined) throw unauthorizedError();

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startFolio } from '../app/start-folio';
+import { loadStartConfig, startFolio, type StartOptions } from '../app/start-folio';
+import { groupWorker, startWorkerGroup, workerCount, type WorkerGroup, type WorkerReady } from '../app/worker-group';
+import { workersOf } from '../config/resolve-server';
 import { EXAMPLES_FILE } from '../app/seed-examples';
 import { assembleProject, printServedSchema } from '../app/served-schema';
 import { parseArgs, portOf } from './parse-args';
@@ -10,7 +12,7 @@ import { runWebhookCommand, WEBHOOK_USAGE } from './webhook-command';
 import { PERSISTED_USAGE, runPersistedCommand } from './persisted-command';
 
 const USAGE = `Usage:
-  folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H] [--no-examples]
+  folio start [--schema DIR] [--config DIR] [--data DIR] [--port N] [--host H] [--workers N|auto] [--no-examples]
   folio sdl   [--schema DIR] [--config DIR]
   folio check [--schema DIR] [--config DIR]                        (every start-up check, without starting: exit 1 on a mistake)
   folio export [--config DIR] [--data DIR] [--file FILE]           (NDJSON to stdout or FILE)
@@ -19,7 +21,7 @@ ${TOKEN_USAGE}
 ${WEBHOOK_USAGE}
 ${PERSISTED_USAGE}`;
 
-const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file']);
+const FLAGS = new Set(['schema', 'config', 'data', 'port', 'host', 'file', 'workers']);
 const SWITCHES = new Set(['replace', 'no-examples']);
 
 /** A folder named on the command line must exist: a mistyped `--config` would otherwise run on every default. */
@@ -36,11 +38,16 @@ const defaults = (flags: Record<string, string>) => ({
 
 const start = async (flags: Record<string, string>) => {
   const examples = flags['no-examples'] !== 'true' && process.env.FOLIO_EXAMPLES !== 'false';
-  const running = await startFolio({ ...defaults(flags), host: flags.host, port: portOf(flags.port), examples });
-  if (running.examplesSeeded > 0) {
-    process.stdout.write(`Empty store: created ${running.examplesSeeded} example documents from ${EXAMPLES_FILE} (once; --no-examples or FOLIO_EXAMPLES=false skips this)\n`);
+  const options: StartOptions = { ...defaults(flags), host: flags.host, port: portOf(flags.port), examples, workers: workersFlag(flags.workers), worker: groupWorker() };
+  if (!options.worker) {
+    const config = loadStartConfig(options);
+    const count = workerCount(config);
+    if (count > 1) return startGroup(await startWorkerGroup(count, config, options.dataDir), count);
   }
-  process.stdout.write(`Folio is ready at ${running.url}\n`);
+  const running = await startFolio(options);
+  if (running.examplesSeeded > 0) process.stdout.write(examplesLine(running.examplesSeeded));
+  if (options.worker) process.send?.({ folio: 'ready', url: running.url, examplesSeeded: running.examplesSeeded } satisfies WorkerReady);
+  else process.stdout.write(`Folio is ready at ${running.url}\n`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -55,6 +62,24 @@ const start = async (flags: Record<string, string>) => {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+};
+
+const examplesLine = (count: number): string =>
+  `Empty store: created ${count} example documents from ${EXAMPLES_FILE} (once; --no-examples or FOLIO_EXAMPLES=false skips this)\n`;
+
+/** The primary of a worker group: says when all serve, stops them on SIGTERM or SIGINT, exits as the group ends. */
+const startGroup = (group: WorkerGroup, count: number) => {
+  process.stdout.write(`Folio is ready at ${group.url} (${count} workers)\n`);
+  process.once('SIGTERM', group.stop);
+  process.once('SIGINT', group.stop);
+  void group.ended.then((code) => process.exit(code));
+};
+
+const workersFlag = (value: string | undefined): StartOptions['workers'] => {
+  if (value === undefined) return undefined;
+  const workers = workersOf(value);
+  if (workers === undefined) throw new Error(`--workers must be "auto" or an integer from 1 to 256, got "${value}"`);
+  return workers;
 };
 
 const sdl = async (flags: Record<string, string>) => {

@@ -1,11 +1,14 @@
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import cluster from 'node:cluster';
+import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 
 /**
  * CLI commands that act on a running server's data (`folio token …`, `folio webhook failed|retry`):
- * the embedded store allows one process per data directory, so the CLI hands its request to the
- * server over a Unix socket in the data directory, one JSON line each way. The socket sits in a
+ * the embedded store allows one server per data directory, so the CLI hands its request to the
+ * server over a Unix socket in the data directory, one JSON line each way. The workers of one
+ * `folio start` all listen on it (Node's cluster shares it): whichever answers writes to the store they
+ * share. The socket sits in a
  * directory only the owner can enter: being able to reach it means being able to read the data
  * directory, which holds everything anyway.
  */
@@ -57,8 +60,9 @@ export const openControlSocket = async <Request>(
   const directory = join(path, '..');
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   chmodSync(directory, 0o700);
-  // Left by a server that was killed: the data directory is ours now, so is the path.
-  rmSync(path, { force: true });
+  // Left by a server that was killed: the data directory is ours now, so is the path. A worker of `folio start`
+  // shares the socket its primary listens on (cluster): the primary removed what was left before forking.
+  if (!cluster.isWorker) rmSync(path, { force: true });
   const server: Server = createServer(serve(isRequest, handle));
   const listening = await new Promise<boolean>((resolve) => {
     server.once('error', (error: Error) => {
@@ -72,6 +76,18 @@ export const openControlSocket = async <Request>(
   return {
     close: () => (listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve()),
   };
+};
+
+/** Removes the control sockets a killed server left in `dataDir` (a worker group's primary, before its workers listen). */
+export const removeControlSockets = (dataDir: string): void => {
+  const directory = join(controlSocketPath(dataDir, 'x'), '..');
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.endsWith('.sock')) rmSync(join(directory, name), { force: true });
 };
 
 /** One request to a running server's control socket; undefined when no server listens there. */

@@ -472,6 +472,12 @@ export const serverFileSchema = object(
       ),
       { description: '`/metrics` in Prometheus\' text format: `true` for anyone who reaches it, `{ token }` only with that bearer token', default: false, example: { token: 'a-long-random-string' } },
     ),
+    workers: doc(either(integer({ min: 1, max: 256 }), z.literal('auto'), 'an integer from 1 to 256, or "auto"'), {
+      description:
+        '`folio start` serves with this many processes on the one port, each with its own reader threads, all on the one data folder ([workers.md](workers.md); env `FOLIO_WORKERS`, flag `--workers`). `"auto"`: one per core on the embedded store, 1 on MongoDB (start instances there instead: [production.md](production.md)); 1 is a single process',
+      default: server.workers,
+      example: 2,
+    }),
   },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
   { ignored: ['app', 'webhooks'] },

@@ -8,12 +8,22 @@ type ServerFile = ConfigFile<'server'>;
 export interface ServerOverrides {
   host?: string;
   port?: number;
+  workers?: Server['workers'];
 }
 
 const PORT_RANGE = 'must be an integer from 0 to 65535 (0 picks a free port)';
 
 function isPort(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= 65535;
+}
+
+const WORKERS_RANGE = 'must be "auto" or an integer from 1 to 256';
+
+/** `"auto"` or a count of processes, from the text of an environment variable or a flag */
+export function workersOf(text: string): Server['workers'] | undefined {
+  if (text === 'auto') return 'auto';
+  const count = /^\d+$/.test(text) ? Number(text) : NaN;
+  return count >= 1 && count <= 256 ? count : undefined;
 }
 
 function fromEnv(env: NodeJS.ProcessEnv, problems: ConfigProblem[]): ServerOverrides {
@@ -24,11 +34,16 @@ function fromEnv(env: NodeJS.ProcessEnv, problems: ConfigProblem[]): ServerOverr
     if (isPort(port)) server.port = port;
     else problems.push({ source: 'env PORT', message: `${PORT_RANGE}, got "${env.PORT}"` });
   }
+  if (env.FOLIO_WORKERS) {
+    const workers = workersOf(env.FOLIO_WORKERS);
+    if (workers !== undefined) server.workers = workers;
+    else problems.push({ source: 'env FOLIO_WORKERS', message: `${WORKERS_RANGE}, got "${env.FOLIO_WORKERS}"` });
+  }
   return server;
 }
 
-function fromFlags({ host, port }: ServerOverrides, problems: ConfigProblem[]): ServerOverrides {
-  const server: ServerOverrides = {};
+function fromFlags({ host, port, workers }: ServerOverrides, problems: ConfigProblem[]): ServerOverrides {
+  const server: ServerOverrides = workers === undefined ? {} : { workers };
   if (host !== undefined) {
     if (host.trim() !== '') server.host = host;
     else problems.push({ source: '--host', message: 'must not be empty' });

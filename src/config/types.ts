@@ -249,6 +249,8 @@ export interface FolioConfig {
     metrics: false | { token?: string };
     /** Strapi's `url`: where clients reach the server, for the links Folio mails. @default `http://<host>:<port>` */
     url?: string;
+    /** processes serving the one port (`folio start`): `auto` is one per core on the embedded store, 1 on MongoDB. @default 'auto' */
+    workers: number | 'auto';
   };
   graphql: GraphqlConfig;
   i18n: I18nConfig;

@@ -166,6 +166,8 @@ export const createEventFeed = ({ outbox, pollInterval = 250, maxQueue = 256, ma
     shared,
     /** A local write committed: read now rather than at the next poll. */
     nudge: () => reads.soon(),
+    /** resolves once a read begun after the call has handed out what was committed before it */
+    readNow: () => reads.now(),
     listenerCount: () => listeners.size,
     async stop() {
       stopped = true;

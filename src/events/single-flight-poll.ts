@@ -17,6 +17,8 @@ export interface SingleFlightPoll {
   soon(): void;
   /** a pass after the interval */
   later(): void;
+  /** resolves once a pass that began after this call has ended (at once when stopped or not wanted) */
+  now(): Promise<void>;
   /** no more passes; waits for the one under way, which reads what a close would cut */
   stop(): Promise<void>;
 }
@@ -33,10 +35,17 @@ export const createSingleFlightPoll = ({ pass, interval, wanted = () => true, on
   let again = false;
   let stopped = true;
   let underWay: Promise<void> = Promise.resolve();
+  // callers of `now` waiting for the next pass to begin and end
+  let waiting: Array<() => void> = [];
+  const release = (): void => {
+    const waiters = waiting;
+    waiting = [];
+    for (const resolve of waiters) resolve();
+  };
 
   const schedule = AsyncResource.bind((delay: number) => {
     clearTimeout(timer);
-    if (stopped || !wanted()) return;
+    if (stopped || !wanted()) return release();
     timer = setTimeout(run, delay);
     timer.unref();
   });
@@ -47,9 +56,12 @@ export const createSingleFlightPoll = ({ pass, interval, wanted = () => true, on
       return;
     }
     running = true;
+    const waiters = waiting;
+    waiting = [];
     underWay = pass()
       .catch(onError)
       .finally(() => {
+        for (const resolve of waiters) resolve();
         running = false;
         const delay = again ? 0 : interval;
         again = false;
@@ -64,9 +76,16 @@ export const createSingleFlightPoll = ({ pass, interval, wanted = () => true, on
     },
     soon: () => schedule(0),
     later: () => schedule(interval),
+    now() {
+      const passed = new Promise<void>((resolve) => waiting.push(resolve));
+      if (running) again = true;
+      else schedule(0);
+      return passed;
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      release();
       await underWay;
     },
   };

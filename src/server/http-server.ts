@@ -46,7 +46,8 @@ const tryRoutes = async (routes: HttpRoute[], request: IncomingMessage, response
   sendError(response, errorBody(notFoundError()));
 };
 
-const createRequestListener = (folio: Served) => {
+/** `worker`: the number of this process among the workers of one `folio start`, told in `x-folio-worker` */
+const createRequestListener = (folio: Served, worker: number | undefined) => {
   const { endpoint, enabled: graphqlEnabled } = folio.services.config.graphql;
   const handleGraphql = createGraphqlRequestHandler(folio.graphql, folio.services.config.rest.bodyLimit);
   const { cors, security } = folio.services.config;
@@ -63,8 +64,10 @@ const createRequestListener = (folio: Served) => {
     ...folio.routes,
   ];
   const meter = metrics ? createRequestMeter(metrics, endpoint) : undefined;
+  const workerHeader = worker === undefined ? undefined : String(worker);
   return (request: IncomingMessage, response: ServerResponse) => {
     meter?.(request, response);
+    if (workerHeader) response.setHeader('x-folio-worker', workerHeader);
     // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
     setSecurityHeaders(request, response);
     if (answerCors(request, response)) return;
@@ -96,11 +99,12 @@ const createRequestListener = (folio: Served) => {
 /** how long the requests under way when the server stops get to finish before their connections are cut */
 const STOP_GRACE_MS = 10_000;
 
-export const listen = (folio: Served, host: string, port: number): Promise<RunningServer> =>
+/** `worker`: this process's number among the workers of one `folio start`, when there are several */
+export const listen = (folio: Served, host: string, port: number, { worker }: { worker?: number } = {}): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
     const { config } = folio.services;
     // Host is not required by node: a request without one gets Folio's own 400 (see createRequestListener)
-    const server = createServer({ maxHeaderSize: config.server.maxHeaderSize, requireHostHeader: false }, createRequestListener(folio));
+    const server = createServer({ maxHeaderSize: config.server.maxHeaderSize, requireHostHeader: false }, createRequestListener(folio, worker));
     server.keepAliveTimeout = 5000;
     server.on('clientError', createClientErrorHandler(config.server.maxHeaderSize));
     const { metrics } = folio;

@@ -1,4 +1,4 @@
-import { openEmbeddedStore } from './embedded/create-embedded-store';
+import { openEmbeddedStore, type EmbeddedStoreOptions } from './embedded/create-embedded-store';
 import type { Store } from './types';
 
 export interface StoreConfig {
@@ -9,11 +9,11 @@ export interface StoreConfig {
   options?: Record<string, unknown>;
 }
 
-/** Opens the configured engine; the embedded one keeps its files in `dataDir`. */
-export async function openStore(config: StoreConfig, dataDir: string): Promise<Store> {
+/** Opens the configured engine; the embedded one keeps its files in `dataDir` (`embedded`: its options). */
+export async function openStore(config: StoreConfig, dataDir: string, embedded?: EmbeddedStoreOptions): Promise<Store> {
   switch (config.client) {
     case 'embedded':
-      return openEmbeddedStore(dataDir);
+      return openEmbeddedStore(dataDir, embedded);
     case 'mongodb':
       if (!config.uri) throw new Error('the mongodb database client needs a connection string: set database.uri or DATABASE_URL');
       // loaded here: the driver adds a tenth of a second to every start on the embedded store

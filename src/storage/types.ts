@@ -149,6 +149,13 @@ export interface Store {
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** true when the store answers */
   ping(): Promise<boolean>;
+  /**
+   * Moves when this process finds that another one committed (the embedded store's workers of one
+   * `folio start`, which see each other's commits at once): what a process keeps from the store is then read
+   * again before it is used (the response cache, roles). Absent where other writers are not seen that way
+   * (MongoDB: other instances' writes are followed through the content events, every 250 ms).
+   */
+  othersCommitted?(): number;
   close(): Promise<void>;
 }
 

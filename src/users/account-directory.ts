@@ -22,6 +22,7 @@ export const createAccountDirectory = (grants: RoleGrants, store: Store, { confi
     permissionsOf: grants.permissionsOf,
     roles: grants.all,
     generation: grants.generation,
+    current: grants.current,
     async activeUser(id) {
       // Never the private attributes: the user travels in the context, to policies and `me`.
       const user = await users.findOne({ id }, { projection: [...userFields, 'role'] });

@@ -6,7 +6,9 @@ import { readGrantRows } from './roles';
 /**
  * What each role grants, read from the store and kept in memory: every request asks it. A role
  * written on this instance is read again at once; one written by another instance on a shared
- * database is seen at the next poll (the embedded store has one process per data folder: no poll).
+ * database is seen at the next poll. On the embedded store, whose workers see each other's commits
+ * (`othersCommitted`), a request after another worker's commit has them read again before it is
+ * authenticated (`current`): no poll there.
  */
 
 export interface RoleGrants {
@@ -23,6 +25,8 @@ export interface RoleGrants {
   generation(): number;
   /** reads the roles and grants again */
   reload(): Promise<void>;
+  /** resolves once the grants are those of the store's last commit, where the store tells another process's (`othersCommitted`) */
+  current(): Promise<void>;
   close(): void;
 }
 
@@ -50,8 +54,17 @@ const readSnapshot = async (documents: DocumentService): Promise<Snapshot> => {
   return { grants, types, signature };
 };
 
-/** `shared`: whether other instances may change roles (a shared database): only then are they polled */
-export const openRoleGrants = async (documents: DocumentService, { shared }: { shared: boolean }): Promise<RoleGrants> => {
+const NOTHING_TO_READ = Promise.resolve();
+
+/**
+ * `shared`: whether other instances may change roles (a shared database): only then are they polled.
+ * `othersCommitted`: the store's count of other processes' commits seen (Store.othersCommitted).
+ */
+export const openRoleGrants = async (
+  documents: DocumentService,
+  { shared, othersCommitted }: { shared: boolean; othersCommitted?: () => number },
+): Promise<RoleGrants> => {
+  let readAfter = othersCommitted?.();
   let snapshot = await readSnapshot(documents);
   let generation = 0;
   // a poll and a write's reload may overlap: the later read wins
@@ -69,7 +82,20 @@ export const openRoleGrants = async (documents: DocumentService, { shared }: { s
   // A database that does not answer for a while keeps the grants last read: requests meet the outage themselves.
   const timer = shared ? setInterval(() => void reload().catch(() => undefined), POLL_MS) : undefined;
   timer?.unref();
+  // the read under way since another process committed: requests meanwhile wait for it too
+  let reading: Promise<void> | undefined;
+  const current = (): Promise<void> => {
+    const seen = othersCommitted?.();
+    if (seen === readAfter) return reading ?? NOTHING_TO_READ;
+    readAfter = seen;
+    const read = reload().finally(() => {
+      if (reading === read) reading = undefined;
+    });
+    reading = read;
+    return read;
+  };
   return {
+    current,
     permissionsOf: (roleType) => snapshot.grants.get(roleType) ?? NONE,
     typeOf: (roleId) => snapshot.types.get(roleId),
     all: () => snapshot.grants,

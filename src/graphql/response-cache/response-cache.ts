@@ -22,7 +22,9 @@ import { followWrites, type FollowedWrites } from './follow-writes';
  *
  * Invalidation is by type: a write to a collection drops every answer holding one of its types (see
  * invalidating-store), and so does a write another instance made, seen in the content events
- * (see follow-writes). `ttl` bounds the rest.
+ * (see follow-writes). `ttl` bounds the rest. A store that tells when another process committed (the
+ * embedded store's workers, Store.othersCommitted) has the content events read before an answer is
+ * looked up: another worker's write drops this one's answers before its next request, not a poll later.
  */
 
 export interface ResponseCache {
@@ -46,6 +48,7 @@ const sessionOf = (surface: string, principal: Principal): string =>
 
 export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: Models): ResponseCache => {
   const cache = createInMemoryCache({ max });
+  let caughtUp: ReturnType<typeof catchingUp> | undefined;
   // This instance's writes of content so far, and the count each execution began under. An answer read before
   // a write and finished after the write dropped its type's answers may hold what the write changed: it is not
   // kept. Which types an answer holds is not known where this is decided, so a write of any content type counts
@@ -64,10 +67,14 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
     // node's hash, synchronous, instead of the plugin's WebCrypto one: a hit waits for no promise to hash its key
     // asked for when an execution begins, before anything is read
     buildResponseCacheKey: ({ documentString, variableValues, operationName, sessionId, context }) => {
-      if (typeof context === 'object' && context !== null) begunAfter.set(context, invalidations);
-      return createHash('sha256')
-        .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {})}|${sessionId ?? ''}`)
-        .digest('base64url');
+      const key = () => {
+        if (typeof context === 'object' && context !== null) begunAfter.set(context, invalidations);
+        return createHash('sha256')
+          .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {})}|${sessionId ?? ''}`)
+          .digest('base64url');
+      };
+      const reading = caughtUp?.();
+      return reading ? reading.then(key) : key();
     },
     shouldCacheResult: ({ result }) => result.errors === undefined,
     // asked for when the answer is about to be kept: 0 keeps nothing
@@ -76,23 +83,56 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
   }) as Plugin;
   const types = typesByCollection(models);
   const invalidate = (typeNames: readonly string[] = []) => cache.invalidate(typeNames.map((typename) => ({ typename })));
+  // another process's write: an answer under way may have read before it, so it is not kept either
+  const invalidateFollowed = (typeNames: readonly string[] = []) => {
+    invalidations += 1;
+    invalidate(typeNames);
+  };
+  let othersCommitted: (() => number) | undefined;
   return {
     plugin,
     // this instance's writes: another's reach it through the content events a poll later, and this
     // instance's own ones come that way too, long after their answers were dropped
-    watch: (store) =>
-      invalidatingStore(store, (collection) => {
+    watch: (store) => {
+      othersCommitted = store.othersCommitted;
+      return invalidatingStore(store, (collection) => {
         const dropped = types.get(collection);
         // the store's own collections (webhook deliveries, the outbox, rate limits) hold no answer's types
         if (!dropped) return;
         invalidations += 1;
         invalidate(dropped);
-      }),
-    follow: (feed) =>
-      followWrites(
+      });
+    },
+    follow: (feed) => {
+      if (othersCommitted) caughtUp = catchingUp(othersCommitted, feed);
+      return followWrites(
         feed,
-        (uid) => invalidate(types.get(models.contentTypes.get(uid)?.collectionName ?? '')),
-        () => invalidate([...new Set([...types.values()].flat())]),
-      ),
+        (uid) => invalidateFollowed(types.get(models.contentTypes.get(uid)?.collectionName ?? '')),
+        () => invalidateFollowed([...new Set([...types.values()].flat())]),
+      );
+    },
+  };
+};
+
+/**
+ * Undefined while no other process has committed since the content events were last read; otherwise the read
+ * of them, which every lookup meanwhile waits for. The events a read hands out reach follow-writes' loop in
+ * the microtasks after it: the next macrotask comes after their answers were dropped.
+ */
+const catchingUp = (othersCommitted: () => number, feed: EventFeed) => {
+  let readAfter = othersCommitted();
+  let reading: Promise<void> | undefined;
+  return (): Promise<void> | undefined => {
+    const seen = othersCommitted();
+    if (seen === readAfter) return reading;
+    readAfter = seen;
+    const read = feed
+      .readNow()
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .finally(() => {
+        if (reading === read) reading = undefined;
+      });
+    reading = read;
+    return read;
   };
 };

@@ -69,7 +69,7 @@ const create = (services: Services): FolioModule => {
       const defaultRoleId = roles.rows.get(AUTHENTICATED_ROLE)!.documentId as string;
       const userType = userTypeOf(services.models);
       const control = await openTokenControl(dataDir, tokens);
-      const grants = await openRoleGrants(documents, { shared: config.database.client !== 'embedded' });
+      const grants = await openRoleGrants(documents, { shared: config.database.client !== 'embedded', othersCommitted: store.othersCommitted });
       ready = {
         accounts: createUserAccounts({ documents, jwt, defaultRoleId, ...(config.usersPermissions.emailConfirmation ? { confirmation: emailConfirmation } : {}) }),
         admin: createUserAdmin({ documents, defaultRoleId, userType }),

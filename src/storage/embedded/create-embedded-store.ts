@@ -6,11 +6,12 @@ import { assertCollectionName } from '../collection-name';
 import type { Collection, Store, StoredDocument } from '../types';
 import { createEmbeddedCollection, type EmbeddedStoreAccess } from './embedded-collection';
 import { createMutex } from './create-mutex';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, joinDataDirLock } from './data-dir-lock';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { migrateLmdbStore } from './migrate-lmdb-store';
 import { createReaderPool } from './reader-pool';
 import { createWalSync } from './wal-sync';
+import { watchOtherWriters } from './other-writers';
 import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../sequences';
 
 /** WAL size past which its frames are copied into the database file (SQLite's own default, 1,000 pages) */
@@ -40,12 +41,25 @@ const MAX_READERS = 8;
  *   the last commit (on the reader threads), not its writes, except while it has changed the catalog (a new
  *   collection, a field's first array: then they read what it wrote). Nested calls join the outer transaction.
  *   `work` must not wait on a write made outside it (that write waits for `work`).
- * - one process per data directory (a `store.pid` lock file): the count cache and catalog live in the process.
+ * - one process per data directory (a `store.pid` lock file), or the workers of the process holding it
+ *   (`lockHolder`), which write to the file in turn (SQLite's write lock) and read what the others commit:
+ *   before it answers from what it keeps (catalog, remembered totals), a process reads that again when another
+ *   one has committed (other-writers).
  */
 
-export function openEmbeddedStore(dataDir: string): Store {
+export interface EmbeddedStoreOptions {
+  /** the process holding the data directory's lock (`store.pid`), when this one is among its workers */
+  lockHolder?: number;
+  /** processes of the group sharing the machine's cores, each with reader threads of its own. @default 1 */
+  workers?: number;
+}
+
+/** the error a write's transaction is undone with when another process committed before it took the write lock */
+const BEHIND = Symbol('another process committed first');
+
+export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: EmbeddedStoreOptions = {}): Store {
   mkdirSync(dataDir, { recursive: true });
-  const lock = acquireDataDirLock(dataDir);
+  const lock = lockHolder === undefined ? acquireDataDirLock(dataDir) : joinDataDirLock(dataDir, lockHolder);
   let database: EmbeddedDatabase;
   try {
     database = openEmbeddedDatabase(join(dataDir, 'store.sqlite'));
@@ -55,9 +69,12 @@ export function openEmbeddedStore(dataDir: string): Store {
     lock.release();
     throw error;
   }
-  // as many readers as cores, the main thread mostly waiting while they scan; at most MAX_READERS, each
-  // being an engine and a page cache of its own (~30 MB) that one main thread could not keep busy
-  const readers = createReaderPool(join(dataDir, 'store.sqlite'), Math.min(availableParallelism(), MAX_READERS));
+  // as many readers as cores (the group's workers share them), the main thread mostly waiting while they scan;
+  // at most MAX_READERS, each being an engine and a page cache of its own (~30 MB) that one main thread could
+  // not keep busy
+  const readerCount = Math.max(1, Math.min(Math.ceil(availableParallelism() / workers), MAX_READERS));
+  const readers = createReaderPool(join(dataDir, 'store.sqlite'), readerCount);
+  const others = lockHolder === undefined ? undefined : watchOtherWriters(database.sqlite, () => database.reload());
   const wal = createWalSync(join(dataDir, 'store.sqlite-wal'));
   const collections = new Map<string, Collection>();
   const mutex = createMutex();
@@ -66,6 +83,8 @@ export function openEmbeddedStore(dataDir: string): Store {
 
   function open(): EmbeddedDatabase {
     if (closed) throw new Error('the store is closed');
+    // inside this process's open transaction no other process can have committed: it holds the write lock
+    if (others && !database.sqlite.inTransaction) others.follow();
     return database;
   }
 
@@ -75,14 +94,40 @@ export function openEmbeddedStore(dataDir: string): Store {
     throw error;
   }
 
+  /**
+   * `apply` in a transaction (a savepoint inside an open one). IMMEDIATE: the write lock is taken before
+   * anything is read, so that what `apply` reads is the last commit of every process; a deferred one that read
+   * before another process committed could not write (SQLITE_BUSY_SNAPSHOT). When another process committed
+   * since this one last looked, the catalog and totals are read again first, outside the transaction.
+   */
   function inTransaction<T>(apply: () => T): T {
-    try {
-      const result = database.sqlite.transaction(apply)();
-      // inside an open transaction this was a savepoint: the commit is still to come
-      if (!database.sqlite.inTransaction) database.committed();
-      return result;
-    } catch (error) {
-      undone(error);
+    const sqlite = database.sqlite;
+    const outermost = !sqlite.inTransaction;
+    for (;;) {
+      if (outermost) others?.followNow();
+      try {
+        const result = sqlite
+          .transaction(() => {
+            if (outermost && others?.behind()) throw BEHIND;
+            return apply();
+          })
+          .immediate();
+        // inside an open transaction this was a savepoint: the commit is still to come
+        if (!sqlite.inTransaction) database.committed();
+        return result;
+      } catch (error) {
+        if (error !== BEHIND) undone(error);
+      }
+    }
+  }
+
+  /** `BEGIN IMMEDIATE`, once this process holds what the last commit of every process holds (see inTransaction) */
+  function begin(sqlite: EmbeddedDatabase['sqlite']): void {
+    for (;;) {
+      others?.followNow();
+      sqlite.exec('BEGIN IMMEDIATE');
+      if (!others?.behind()) return;
+      sqlite.exec('ROLLBACK');
     }
   }
 
@@ -203,7 +248,7 @@ export function openEmbeddedStore(dataDir: string): Store {
       return committed(async () => {
         const sqlite = open().sqlite;
         const transaction: OpenTransaction = { closed: false };
-        sqlite.exec('BEGIN IMMEDIATE');
+        begin(sqlite);
         try {
           const result = await current.run(transaction, work);
           transaction.closed = true;
@@ -224,6 +269,12 @@ export function openEmbeddedStore(dataDir: string): Store {
     async ping() {
       return !closed;
     },
+    ...(others && {
+      othersCommitted() {
+        open();
+        return others.seen();
+      },
+    }),
     async close() {
       if (closed) return;
       // queued writes still complete; new ones are refused

@@ -47,3 +47,19 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   }
   throw new Error(`could not lock data directory ${dataDir} (lock file ${path})`);
 }
+
+/**
+ * The lock held by `holder`, a worker group's first process, for this one among its workers: they share the
+ * directory. Nothing to release: the holder releases it once its workers have stopped.
+ */
+export function joinDataDirLock(dataDir: string, holder: number): DataDirLock {
+  const path = join(dataDir, 'store.pid');
+  let found: string;
+  try {
+    found = readFileSync(path, 'utf8');
+  } catch {
+    found = '';
+  }
+  if (found !== String(holder)) throw new Error(`data directory ${dataDir} is not locked by process ${holder}, which started this worker (lock file ${path})`);
+  return { release: () => undefined };
+}
