@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { createServer, request, Agent, type Server } from 'node:http';
+import { createServer, type Agent, type Server } from 'node:http';
+import { pinBoth, send, type Answer } from '../support/worker-pinned';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,50 +25,13 @@ let server: ServerProcess;
 let receiver: Server;
 const deliveries: string[] = [];
 
-interface Answer<T> {
-  status: number;
-  worker: string | undefined;
-  body: T;
-}
-
-/** a connection answered by worker `worker`: new ones are opened until one is (the primary hands them round) */
-const pinned = async (worker: string): Promise<Agent> => {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    if ((await send(agent, 'GET', '/_health')).worker === worker) return agent;
-    agent.destroy();
-    // a worker starting again has not joined the port yet
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no connection reached worker ${worker}`);
-};
-
-/** one connection to each worker, found one after the other (found together, each could keep meeting the other's turn) */
-const pinBoth = async (): Promise<[Agent, Agent]> => {
-  const first = await pinned('1');
-  return [first, await pinned('2')];
-};
-
-const send = <T = unknown>(agent: Agent, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> =>
-  new Promise((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const outgoing = request(`${server.url}${path}`, { agent, method, headers: { ...(text ? { 'content-type': 'application/json' } : {}), ...headers } }, (response) => {
-      let received = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (received += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, worker: response.headers['x-folio-worker'] as string | undefined, body: (received ? JSON.parse(received) : undefined) as T }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(text);
-  });
-
 const admin = { authorization: `Bearer ${ADMIN}` };
 let one: Agent;
 let two: Agent;
 
 /** through worker `agent` answers, checked */
 const through = async <T = unknown>(agent: Agent, expected: string, method: string, path: string, body?: unknown, headers: Record<string, string> = admin): Promise<Answer<T>> => {
-  const answer = await send<T>(agent, method, path, body, headers);
+  const answer = await send<T>(server.url, agent, method, path, body, headers);
   expect(answer.worker).toBe(expected);
   return answer;
 };
@@ -108,7 +72,7 @@ beforeAll(async () => {
   writeFileSync(join(configDir, 'plugins.json'), JSON.stringify({ graphql: { config: { responseCache: true } }, 'users-permissions': { config: { rateLimit: { max: 4, windowMs: 60_000 } } } }));
   writeFileSync(join(configDir, 'webhooks.json'), JSON.stringify([{ name: 'hook', url: hook, events: ['entry.create'] }]));
   server = await startServerProcess({ configDir, dataDir, env: { FOLIO_WORKERS: '2' } });
-  [one, two] = await pinBoth();
+  [one, two] = await pinBoth(server.url);
 }, 30_000);
 
 afterAll(async () => {
@@ -196,7 +160,7 @@ test('a killed worker is replaced; kill -9 of the whole group loses no acknowled
   await eventually(async () => (await workerPids()).length === 2 && !(await workerPids()).includes(first), 15_000);
   one.destroy();
   two.destroy();
-  [one, two] = await pinBoth();
+  [one, two] = await pinBoth(server.url);
   const names = Array.from({ length: 20 }, (_, index) => `acked-${index}`);
   const written = await Promise.all(names.map((name, index) => through(index % 2 ? two : one, index % 2 ? '2' : '1', 'POST', '/api/tags', { data: { name } })));
   expect(written.every((answer) => answer.status === 201)).toBe(true);
@@ -205,7 +169,7 @@ test('a killed worker is replaced; kill -9 of the whole group loses no acknowled
   one.destroy();
   two.destroy();
   server = await startServerProcess({ configDir, dataDir, env: { FOLIO_WORKERS: '2' } });
-  [one, two] = await pinBoth();
+  [one, two] = await pinBoth(server.url);
   const listed = await through<{ data: Array<{ name: string }> }>(two, '2', 'GET', '/api/tags?filters[name][$startsWith]=acked-&pagination[pageSize]=100');
   expect(listed.body.data.map((tag) => tag.name).sort()).toEqual([...names].sort());
 }, 40_000);
