@@ -228,6 +228,7 @@ const report = ({ size, writes, duration, rounds, bare, folio, peer, rows }) => 
       return `| ${name} | ${number(ours.rps)} | ${ours.p50} | ${ours.p99} | ${share(ours.rps, bare)} | ${number(theirs.rps)} | ${theirs.p50} | ${theirs.p99} | ${share(theirs.rps, bare)} | ${ratio.toFixed(2)}× |${goal}`;
     }),
     '',
+    `${folio.name} ÷ ${peer.name} round by round: ${rows.map(({ name, byRound }) => `${name} ${byRound.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`).join('; ')}`,
     `writes acknowledged: ${rows.map(({ name, ours, theirs }) => `${name} ${ours.written.succeeded}/${ours.written.sent} and ${theirs.written.succeeded}/${theirs.written.sent}`).join('; ')}`,
   ];
 };
@@ -249,7 +250,7 @@ const measureSides = async ({ folio, peer, manifest, bare, writes, duration, rou
       process.stderr.write(`${theirs.name}, round ${round + 1}\n`);
       for (const run of round % 2 === 0 ? runs : [...runs].reverse()) await run();
     }
-    rows.push({ name: theirs.name, ours: median(results.ours), theirs: median(results.theirs) });
+    rows.push({ name: theirs.name, ours: median(results.ours), theirs: median(results.theirs), byRound: results.ours.map((result, round) => result.rps / results.theirs[round].rps) });
   }
   bareSamples.push(await measure('bare node:http', { url: bare.url }, duration));
   return { rows, bare: { ...median(bareSamples), samples: bareSamples.map(({ rps }) => rps) } };
