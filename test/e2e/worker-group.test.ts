@@ -172,4 +172,4 @@ test('a killed worker is replaced; kill -9 of the whole group loses no acknowled
   [one, two] = await pinBoth(server.url);
   const listed = await through<{ data: Array<{ name: string }> }>(two, '2', 'GET', '/api/tags?filters[name][$startsWith]=acked-&pagination[pageSize]=100');
   expect(listed.body.data.map((tag) => tag.name).sort()).toEqual([...names].sort());
-}, 40_000);
+}, 90_000);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { assertCollectionName } from '../collection-name';
 import type { Collection, Store, StoredDocument } from '../types';
 import { createEmbeddedCollection, type EmbeddedStoreAccess } from './embedded-collection';
@@ -54,8 +55,23 @@ export interface EmbeddedStoreOptions {
   workers?: number;
 }
 
-/** the error a write's transaction is undone with when another process committed before it took the write lock */
-const BEHIND = Symbol('another process committed first');
+/** the longest pause between two tries of SQLite's write lock while another process of the group holds it */
+const MAX_LOCK_PAUSE_MS = 16;
+
+/** `BEGIN IMMEDIATE` if SQLite's write lock is free now: false, without waiting, when another process holds it */
+function tryBeginImmediate(sqlite: EmbeddedDatabase['sqlite']): boolean {
+  const patience = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    sqlite.exec('BEGIN IMMEDIATE');
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${patience}`);
+  }
+}
 
 export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: EmbeddedStoreOptions = {}): Store {
   mkdirSync(dataDir, { recursive: true });
@@ -95,38 +111,37 @@ export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: 
   }
 
   /**
-   * `apply` in a transaction (a savepoint inside an open one). IMMEDIATE: the write lock is taken before
-   * anything is read, so that what `apply` reads is the last commit of every process; a deferred one that read
-   * before another process committed could not write (SQLITE_BUSY_SNAPSHOT). When another process committed
-   * since this one last looked, the catalog and totals are read again first, outside the transaction.
+   * `apply` in a transaction of this process alone (a savepoint inside an open one); a worker group's writes
+   * take SQLite's write lock first (begin), then come here inside that transaction.
    */
   function inTransaction<T>(apply: () => T): T {
-    const sqlite = database.sqlite;
-    const outermost = !sqlite.inTransaction;
-    for (;;) {
-      if (outermost) others?.followNow();
-      try {
-        const result = sqlite
-          .transaction(() => {
-            if (outermost && others?.behind()) throw BEHIND;
-            return apply();
-          })
-          .immediate();
-        // inside an open transaction this was a savepoint: the commit is still to come
-        if (!sqlite.inTransaction) database.committed();
-        return result;
-      } catch (error) {
-        if (error !== BEHIND) undone(error);
-      }
+    try {
+      const result = database.sqlite.transaction(apply)();
+      // inside an open transaction this was a savepoint: the commit is still to come
+      if (!database.sqlite.inTransaction) database.committed();
+      return result;
+    } catch (error) {
+      return undone(error);
     }
   }
 
-  /** `BEGIN IMMEDIATE`, once this process holds what the last commit of every process holds (see inTransaction) */
-  function begin(sqlite: EmbeddedDatabase['sqlite']): void {
-    for (;;) {
-      others?.followNow();
-      sqlite.exec('BEGIN IMMEDIATE');
-      if (!others?.behind()) return;
+  /**
+   * `BEGIN IMMEDIATE`, once this process holds what the last commit of every process holds: when another process
+   * committed since this one last looked, the catalog and totals are read again first, outside the transaction,
+   * and a transaction begun before such a commit is given up for another (what `work` read must be the file's).
+   * In a worker group another process may hold SQLite's write lock (a text index's merge holds it 0.9 s at
+   * 200,000 articles): SQLite's busy handler would wait for it on this thread, and every request of this worker
+   * with it. The lock is tried without waiting, and tried again after a pause that lets the event loop run.
+   */
+  async function begin(sqlite: EmbeddedDatabase['sqlite']): Promise<void> {
+    if (!others) return void sqlite.exec('BEGIN IMMEDIATE');
+    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
+      others.followNow();
+      if (!tryBeginImmediate(sqlite)) {
+        await sleep(pause);
+        continue;
+      }
+      if (!others.behind()) return;
       sqlite.exec('ROLLBACK');
     }
   }
@@ -202,8 +217,19 @@ export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: 
         return inTransaction(apply);
       }
       return committed(async () => {
-        open();
-        return inTransaction(apply);
+        const sqlite = open().sqlite;
+        if (!others) return inTransaction(apply);
+        // the write lock taken first (see begin); `apply` then runs in a savepoint of that transaction
+        await begin(sqlite);
+        try {
+          const result = sqlite.transaction(apply)();
+          sqlite.exec('COMMIT');
+          database.committed();
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          return undone(error);
+        }
       });
     },
   };
@@ -248,7 +274,7 @@ export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: 
       return committed(async () => {
         const sqlite = open().sqlite;
         const transaction: OpenTransaction = { closed: false };
-        begin(sqlite);
+        await begin(sqlite);
         try {
           const result = await current.run(transaction, work);
           transaction.closed = true;
