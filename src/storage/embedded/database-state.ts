@@ -1,0 +1,49 @@
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { CollectionState } from './collection-state';
+import { openReadConnection } from './read-connection';
+import { cached } from './sql-functions';
+import type { TextIndexMerges } from './text-index-merges';
+
+/** What the parts of the embedded database (embedded-database) share: its connections, their caches, the catalog in memory. */
+export interface DatabaseState {
+  readonly file: string;
+  readonly sqlite: SqliteDatabase;
+  readonly statements: Map<string, Statement>;
+  /** opened when first needed: most stores never read while a transaction is open */
+  lastCommit: SqliteDatabase | undefined;
+  readonly committedStatements: Map<string, Statement>;
+  /** whether a statement's plan sorts apart (sortsApart), by statement: forgotten when indexes or statistics change */
+  readonly plans: Map<string, boolean>;
+  writtenSinceAnalysis: number;
+  readonly states: Map<string, CollectionState>;
+  catalogAhead: boolean;
+  catalogVersion: number;
+  readonly textMerges: TextIndexMerges;
+}
+
+export const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const MAX_STATEMENTS = 500;
+/** documents written between refreshes of the planner's statistics */
+const ANALYSE_EVERY = 5000;
+
+export const statement = (db: DatabaseState, sql: string): Statement => cached(db.statements, sql, MAX_STATEMENTS, () => db.sqlite.prepare(sql));
+
+export const committedStatement = (db: DatabaseState, sql: string): Statement =>
+  cached(db.committedStatements, sql, MAX_STATEMENTS, () => (db.lastCommit ??= openReadConnection(db.file, { readonly: true })).prepare(sql));
+
+export const sortsApart = (db: DatabaseState, sql: string, params: readonly unknown[]): boolean =>
+  cached(db.plans, sql, MAX_STATEMENTS, () =>
+    (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),
+  );
+
+export function noteWrite(db: DatabaseState): void {
+  if (++db.writtenSinceAnalysis < ANALYSE_EVERY) return;
+  db.writtenSinceAnalysis = 0;
+  db.sqlite.pragma('optimize');
+  db.plans.clear();
+}
+
+export function catalogChanged(db: DatabaseState): void {
+  db.catalogAhead = true;
+  db.catalogVersion++;
+}
