@@ -349,7 +349,7 @@ const conjunctsOf = (filter: Filter): Filter[] =>
  * total and page took 1.33 ms so and 1.03 ms joined, averaged over 300 terms.
  *
  * `searches: 'scanned'` tests searches on each document instead, for a page read in an index's order that
- * stops at its end: the better way when the search matches much of the collection (embedded-collection).
+ * stops at its end: the better way when the search matches much of the collection (read-rows).
  */
 export function compileSelection(target: FilterTarget, filter: Filter, table: string, searches: 'indexed' | 'scanned' = 'indexed'): Selection {
   const conjuncts = conjunctsOf(filter);

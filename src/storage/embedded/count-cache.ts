@@ -25,7 +25,7 @@ import { createMatcher, type Matcher } from '../create-matcher';
 const MAX_TOTALS = 256;
 /**
  * Totals this large cost a recount of as many rows (a search for a common word: 60 ms at 200,000 articles), and
- * they choose how a page is read (embedded-collection): the largest are kept apart, so that a stream of small
+ * they choose how a page is read (read-rows): the largest are kept apart, so that a stream of small
  * ones does not push them out.
  */
 const LARGE_TOTAL = 2000;

@@ -17,7 +17,7 @@ export interface OtherWriters {
   followNow(): void;
   /**
    * whether another process committed since the last look: asked once this process holds the write lock, when
-   * what it keeps must be the file's (the reload itself runs outside a transaction, see embedded-database's load)
+   * what it keeps must be the file's (the reload itself runs outside a transaction, see collection-catalog's loadCatalog)
    */
   behind(): boolean;
   /** how many looks found another process's commit: moves whenever what this process keeps was read again */
