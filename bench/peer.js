@@ -155,11 +155,9 @@ const installPostgraphile = (dir) => {
   }
 };
 
-/** The PostGraphile side, or `{ skipped: '<why>' }`: a cluster loaded with the folder, PostGraphile started on it. */
+/** The PostGraphile side: a cluster loaded with the folder, PostGraphile started on it. */
 const postgraphileSide = async ({ root, cache, dataDir, manifest }) => {
-  const found = findPostgres();
-  if (found.missing) return { skipped: `PostGraphile skipped: ${found.missing}` };
-  const cluster = startCluster(found);
+  const cluster = startCluster(findPostgres());
   try {
     process.stderr.write(`loading ${manifest.size} articles into PostgreSQL (${cluster.dir})…\n`);
     const counts = await loadPostgres(cluster, dataDir, manifest);
@@ -189,15 +187,28 @@ const postgraphileSide = async ({ root, cache, dataDir, manifest }) => {
   }
 };
 
-/** Whether this build's configuration knows `server.workers` (another change is adding it). */
-const workersKnown = () => {
-  const { defaultConfig } = require('../dist/src/config/defaults');
-  return Object.hasOwn(defaultConfig('production').server, 'workers');
+/** This build's default `server.workers` ("auto": a worker per core on the embedded store), undefined before the key existed. */
+const defaultWorkers = () => require('../dist/src/config/defaults').defaultConfig('production').server.workers;
+
+/** Why a peer cannot run here, before anything is seeded or started; undefined when it can. */
+const unavailable = (peerName) => {
+  if (peerName === 'postgraphile') {
+    const { missing } = findPostgres();
+    return missing && `PostGraphile skipped: ${missing}`;
+  }
+  if (process.env.FOLIO_WORKERS) return 'Folio `workers: 1` skipped: FOLIO_WORKERS is set, and it would set both sides alike';
+  if (defaultWorkers() === undefined) return 'Folio `workers: 1` skipped: this build has no `server.workers` configuration key yet (src/config/defaults.ts)';
+  return undefined;
 };
 
-/** The `server: { workers: 1 }` side, or `{ skipped: '<why>' }`, on its own copy of the folder. */
+/** How the Folio side is configured: the default, unless FOLIO_WORKERS (which Folio reads) sets its workers. */
+const folioSettings = () => {
+  if (process.env.FOLIO_WORKERS) return `default configuration but FOLIO_WORKERS=${process.env.FOLIO_WORKERS}`;
+  return `default configuration${defaultWorkers() === undefined ? '' : `, server.workers ${JSON.stringify(defaultWorkers())}`}`;
+};
+
+/** The `server: { workers: 1 }` side, on its own copy of the folder. */
 const workersSide = async ({ root, dataDir, manifest }) => {
-  if (!workersKnown()) return { skipped: 'Folio `workers: 1` skipped: this build has no `server.workers` configuration key yet (src/config/defaults.ts)' };
   const dir = join(root, 'workers-1');
   mkdirSync(dir);
   const configDir = writeConfig(dir, { server: { workers: 1 } });
@@ -258,6 +269,11 @@ const measureSides = async ({ folio, peer, manifest, bare, writes, duration, rou
 
 /** `npm run bench -- --peer <postgraphile|workers> [--size N] [--writes N]` */
 const runPeer = async ({ peer: peerName, size, writes }) => {
+  const skipped = unavailable(peerName);
+  if (skipped) {
+    console.log(skipped);
+    return;
+  }
   const root = mkdtempSync(join(tmpdir(), 'folio-peer-'));
   const cache = process.env.BENCH_SCALE_CACHE ?? root;
   const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -270,16 +286,12 @@ const runPeer = async ({ peer: peerName, size, writes }) => {
     const { configDir, dataDir, manifest } = await seededFolder(join(cache, String(size)), size);
     // the peer is prepared first: PostgreSQL is loaded from the folder while no Folio holds it
     peer = await (peerName === 'postgraphile' ? postgraphileSide : workersSide)({ root, cache, dataDir, manifest });
-    if (peer.skipped) {
-      console.log(peer.skipped);
-      return;
-    }
     const server = await startFolioProcess('bin/folio.js', configDir, dataDir);
     folio = {
       name: 'Folio',
       ...server,
       workloads: [...folioWorkloads(manifest), ...restWorkloads(manifest)],
-      describe: 'Folio (default configuration, production mode, embedded store)',
+      describe: `Folio (${folioSettings()}, production mode, embedded store)`,
       stop: () => stop(server),
     };
     bare = await startProcess([join(__dirname, 'bare-server.js')]);
@@ -288,7 +300,7 @@ const runPeer = async ({ peer: peerName, size, writes }) => {
   } finally {
     bare?.child.kill();
     await folio?.stop();
-    if (peer && !peer.skipped) await peer.stop();
+    await peer?.stop();
     rmSync(root, { recursive: true, force: true });
   }
 };
