@@ -35,9 +35,20 @@ export interface WorkerGroup {
   stop(): void;
 }
 
-/** `server.workers` as a count: `auto` is one per core on the embedded store, 1 on MongoDB (instances scale it there) */
-export const workerCount = (config: FolioConfig): number =>
-  config.server.workers !== 'auto' ? config.server.workers : config.database.client === 'embedded' ? availableParallelism() : 1;
+/**
+ * Below it, `auto` is one process: on 2 cores one process with its reader threads already keeps both busy, and
+ * two workers answered 0.44-0.95x of one without writes and 0.15-0.67x with 20 writes a second (docs/workers.md)
+ */
+const AUTO_MIN_CORES = 4;
+
+/**
+ * `server.workers` as a count: `auto` is one per core on the embedded store from AUTO_MIN_CORES cores, else 1
+ * (MongoDB: instances scale it there)
+ */
+export const workerCount = (config: FolioConfig, cores = availableParallelism()): number => {
+  if (config.server.workers !== 'auto') return config.server.workers;
+  return config.database.client === 'embedded' && cores >= AUTO_MIN_CORES ? cores : 1;
+};
 
 /** this process's place in its group, when it is a worker of one (the primary says it in the environment) */
 export const groupWorker = (env: NodeJS.ProcessEnv = process.env): GroupWorker | undefined => {

@@ -474,7 +474,7 @@ export const serverFileSchema = object(
     ),
     workers: doc(either(integer({ min: 1, max: 256 }), z.literal('auto'), 'an integer from 1 to 256, or "auto"'), {
       description:
-        '`folio start` serves with this many processes on the one port, each with its own reader threads, all on the one data folder ([workers.md](workers.md); env `FOLIO_WORKERS`, flag `--workers`). `"auto"`: one per core on the embedded store, 1 on MongoDB (start instances there instead: [production.md](production.md)); 1 is a single process',
+        '`folio start` serves with this many processes on the one port, each with its own reader threads, all on the one data folder ([workers.md](workers.md); env `FOLIO_WORKERS`, flag `--workers`). `"auto"`: one per core on the embedded store from 4 cores (1 below: measured on 2 cores, two workers answered less than one), 1 on MongoDB (start instances there instead: [production.md](production.md)); 1 is a single process',
       default: server.workers,
       example: 2,
     }),

@@ -249,7 +249,7 @@ export interface FolioConfig {
     metrics: false | { token?: string };
     /** Strapi's `url`: where clients reach the server, for the links Folio mails. @default `http://<host>:<port>` */
     url?: string;
-    /** processes serving the one port (`folio start`): `auto` is one per core on the embedded store, 1 on MongoDB. @default 'auto' */
+    /** processes serving the one port (`folio start`): `auto` is one per core on the embedded store from 4 cores, else 1; 1 on MongoDB. @default 'auto' */
     workers: number | 'auto';
   };
   graphql: GraphqlConfig;
