@@ -2,26 +2,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { assertCollectionName } from '../collection-name';
 import type { Collection, Store, StoredDocument } from '../types';
 import { createEmbeddedCollection, type EmbeddedStoreAccess } from './embedded-collection';
 import { createMutex } from './create-mutex';
-import { acquireDataDirLock, joinDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, joinDataDirLock, type DataDirLock } from './data-dir-lock';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { migrateLmdbStore } from './migrate-lmdb-store';
 import { createReaderPool } from './reader-pool';
 import { createWalSync } from './wal-sync';
 import { watchOtherWriters } from './other-writers';
 import { SEQUENCES_COLLECTION, SEQUENCES_INDEX, assertSequenceName } from '../sequences';
-
-/** WAL size past which its frames are copied into the database file (SQLite's own default, 1,000 pages) */
-const CHECKPOINT_BYTES = 4 * 1024 * 1024;
-
-interface OpenTransaction {
-  /** set once committed or rolled back: work it started later must not join it */
-  closed: boolean;
-}
+import { storeAccess } from './store-access';
+import { open, type OpenTransaction, type StoreState } from './store-state';
+import { mergeTextIndexes } from './text-merge-schedule';
+import { transaction } from './write-lock';
 
 /** how long after opening an index left fragmented starts to be merged */
 const MERGE_AFTER_OPEN_MS = 2000;
@@ -55,184 +50,75 @@ export interface EmbeddedStoreOptions {
   workers?: number;
 }
 
-/** the longest pause between two tries of SQLite's write lock while another process of the group holds it */
-const MAX_LOCK_PAUSE_MS = 16;
-
-/** `BEGIN IMMEDIATE` if SQLite's write lock is free now: false, without waiting, when another process holds it */
-function tryBeginImmediate(sqlite: EmbeddedDatabase['sqlite']): boolean {
-  const patience = sqlite.pragma('busy_timeout', { simple: true }) as number;
-  sqlite.pragma('busy_timeout = 0');
-  try {
-    sqlite.exec('BEGIN IMMEDIATE');
-    return true;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
-    throw error;
-  } finally {
-    sqlite.pragma(`busy_timeout = ${patience}`);
-  }
-}
-
-export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: EmbeddedStoreOptions = {}): Store {
+function lockAndOpen(dataDir: string, lockHolder: number | undefined): { lock: DataDirLock; database: EmbeddedDatabase } {
   mkdirSync(dataDir, { recursive: true });
   const lock = lockHolder === undefined ? acquireDataDirLock(dataDir) : joinDataDirLock(dataDir, lockHolder);
-  let database: EmbeddedDatabase;
   try {
-    database = openEmbeddedDatabase(join(dataDir, 'store.sqlite'));
+    const database = openEmbeddedDatabase(join(dataDir, 'store.sqlite'));
     migrateLmdbStore(dataDir, database);
     database.committed();
+    return { lock, database };
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+function nextSequence({ database }: StoreState, access: EmbeddedStoreAccess, name: string): Promise<number> {
+  return access.write(() => {
+    const state = database.state(SEQUENCES_COLLECTION);
+    if (!state.indexes.some((spec) => spec.name === SEQUENCES_INDEX.name)) database.addIndex(state, SEQUENCES_INDEX);
+    const row = database.statement(`SELECT k, json(doc) AS doc FROM "c:${SEQUENCES_COLLECTION}" WHERE json_extract(doc, '$."name"') = ?`).get(name) as
+      | { k: number; doc: string }
+      | undefined;
+    if (!row) {
+      database.insert(state, { name, value: 1 });
+      return 1;
+    }
+    const previous = JSON.parse(row.doc) as StoredDocument;
+    const value = Number(previous.value) + 1;
+    database.replace(state, row.k, { name, value }, previous);
+    return value;
+  });
+}
+
+async function close(store: StoreState, lock: DataDirLock): Promise<void> {
+  if (store.closed) return;
+  // queued writes still complete; new ones are refused
+  await store.mutex.run(async () => {
+    store.closed = true;
+  });
+  await store.readers.close();
+  await store.wal.close();
+  store.database.close();
+  lock.release();
+}
+
+export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: EmbeddedStoreOptions = {}): Store {
+  const { lock, database } = lockAndOpen(dataDir, lockHolder);
   // as many readers as cores (the group's workers share them), the main thread mostly waiting while they scan;
   // at most MAX_READERS, each being an engine and a page cache of its own (~30 MB) that one main thread could
   // not keep busy
   const readerCount = Math.max(1, Math.min(Math.ceil(availableParallelism() / workers), MAX_READERS));
   const readers = createReaderPool(join(dataDir, 'store.sqlite'), readerCount);
   const others = lockHolder === undefined ? undefined : watchOtherWriters(database.sqlite, () => database.reload());
-  const wal = createWalSync(join(dataDir, 'store.sqlite-wal'));
+  const store: StoreState = {
+    database,
+    readers,
+    others,
+    wal: createWalSync(join(dataDir, 'store.sqlite-wal')),
+    mutex: createMutex(),
+    current: new AsyncLocalStorage<OpenTransaction>(),
+    closed: false,
+    toMerge: new Set(),
+    merging: false,
+  };
   const collections = new Map<string, Collection>();
-  const mutex = createMutex();
-  const current = new AsyncLocalStorage<OpenTransaction>();
-  let closed = false;
-
-  function open(): EmbeddedDatabase {
-    if (closed) throw new Error('the store is closed');
-    // inside this process's open transaction no other process can have committed: it holds the write lock
-    if (others && !database.sqlite.inTransaction) others.follow();
-    return database;
-  }
-
-  // a failed statement or transaction may have undone catalog changes the process already holds
-  function undone(error: unknown): never {
-    database.reload();
-    throw error;
-  }
-
-  /**
-   * `apply` in a transaction of this process alone (a savepoint inside an open one); a worker group's writes
-   * take SQLite's write lock first (begin), then come here inside that transaction.
-   */
-  function inTransaction<T>(apply: () => T): T {
-    try {
-      const result = database.sqlite.transaction(apply)();
-      // inside an open transaction this was a savepoint: the commit is still to come
-      if (!database.sqlite.inTransaction) database.committed();
-      return result;
-    } catch (error) {
-      return undone(error);
-    }
-  }
-
-  /**
-   * `BEGIN IMMEDIATE`, once this process holds what the last commit of every process holds: when another process
-   * committed since this one last looked, the catalog and totals are read again first, outside the transaction,
-   * and a transaction begun before such a commit is given up for another (what `work` read must be the file's).
-   * In a worker group another process may hold SQLite's write lock (a text index's merge holds it 0.9 s at
-   * 200,000 articles): SQLite's busy handler would wait for it on this thread, and every request of this worker
-   * with it. The lock is tried without waiting, and tried again after a pause that lets the event loop run.
-   */
-  async function begin(sqlite: EmbeddedDatabase['sqlite']): Promise<void> {
-    if (!others) return void sqlite.exec('BEGIN IMMEDIATE');
-    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
-      others.followNow();
-      if (!tryBeginImmediate(sqlite)) {
-        await sleep(pause);
-        continue;
-      }
-      if (!others.behind()) return;
-      sqlite.exec('ROLLBACK');
-    }
-  }
-
-  /** `work` under the write lock; resolves once its commit is on disk (the lock is not held meanwhile) */
-  async function committed<T>(work: () => Promise<T>): Promise<T> {
-    const result = await mutex.run(work);
-    await wal.flushed();
-    checkpointIfLarge();
-    mergeTextIndexes(() => database.textIndexesDue());
-    return result;
-  }
-
-  function checkpointIfLarge(): void {
-    if (wal.size() > CHECKPOINT_BYTES) readers.checkpoint();
-  }
-
-  /**
-   * Full merges of the trigram indexes `find` names (text-index-merges), one at a time, on a thread of their own,
-   * each under the write lock: writes wait for it (0.9 s at 200,000 articles, rarely), reads never.
-   */
-  const toMerge = new Set<string>();
-  let merging = false;
-  function mergeTextIndexes(find: () => string[]): void {
-    if (closed) return;
-    try {
-      for (const table of find()) toMerge.add(table);
-    } catch {
-      // a merge is an optimisation: a write that committed must not report a failure of it
-      return;
-    }
-    if (merging || toMerge.size === 0) return;
-    merging = true;
-    void (async () => {
-      for (const table of toMerge) {
-        toMerge.delete(table);
-        await mutex.run(async () => {
-          if (!closed) await readers.mergeText(table);
-        });
-        checkpointIfLarge();
-      }
-    })()
-      // a merge is an optimisation: one that fails (the store closing) leaves a correct index
-      .catch(() => undefined)
-      .finally(() => {
-        merging = false;
-        mergeTextIndexes(() => []);
-      });
-  }
 
   // once start-up's own writes are done: each would wait for a step
-  setTimeout(() => mergeTextIndexes(() => database.fragmentedTextIndexes()), MERGE_AFTER_OPEN_MS).unref();
+  setTimeout(() => mergeTextIndexes(store, () => database.fragmentedTextIndexes()), MERGE_AFTER_OPEN_MS).unref();
 
-  const callerInTransaction = (): boolean => {
-    const joined = current.getStore();
-    return joined !== undefined && !joined.closed;
-  };
-
-  const access: EmbeddedStoreAccess = {
-    database: open,
-    readers: () => readers,
-    inTransaction: callerInTransaction,
-    readersSeeCatalog: () => !callerInTransaction() && !database.catalogAhead(),
-    statementHere(sql) {
-      const opened = open();
-      return opened.sqlite.inTransaction && access.readersSeeCatalog() ? opened.committedStatement(sql) : opened.statement(sql);
-    },
-    async write(apply) {
-      const joined = current.getStore();
-      // a promise started inside a finished transaction still carries it in its async context
-      if (joined && !joined.closed) {
-        open();
-        return inTransaction(apply);
-      }
-      return committed(async () => {
-        const sqlite = open().sqlite;
-        if (!others) return inTransaction(apply);
-        // the write lock taken first (see begin); `apply` then runs in a savepoint of that transaction
-        await begin(sqlite);
-        try {
-          const result = sqlite.transaction(apply)();
-          sqlite.exec('COMMIT');
-          database.committed();
-          return result;
-        } catch (error) {
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          return undone(error);
-        }
-      });
-    },
-  };
+  const access = storeAccess(store);
 
   function collection(name: string): Collection {
     assertCollectionName(name);
@@ -246,71 +132,24 @@ export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: 
     collection,
     async listCollections() {
       // outside another caller's open transaction the last commit, as the collections' reads (export-store reads both)
-      return open()
+      return open(store)
         .catalogNames()
         .filter((name) => access.statementHere(`SELECT 1 FROM "c:${name}" LIMIT 1`).get() !== undefined);
     },
     async nextSequence(name) {
       assertSequenceName(name);
-      return access.write(() => {
-        const state = database.state(SEQUENCES_COLLECTION);
-        if (!state.indexes.some((spec) => spec.name === SEQUENCES_INDEX.name)) database.addIndex(state, SEQUENCES_INDEX);
-        const row = database.statement(`SELECT k, json(doc) AS doc FROM "c:${SEQUENCES_COLLECTION}" WHERE json_extract(doc, '$."name"') = ?`).get(name) as
-          | { k: number; doc: string }
-          | undefined;
-        if (!row) {
-          database.insert(state, { name, value: 1 });
-          return 1;
-        }
-        const previous = JSON.parse(row.doc) as StoredDocument;
-        const value = Number(previous.value) + 1;
-        database.replace(state, row.k, { name, value }, previous);
-        return value;
-      });
+      return nextSequence(store, access, name);
     },
-    transaction(work) {
-      const joined = current.getStore();
-      if (joined && !joined.closed) return work();
-      return committed(async () => {
-        const sqlite = open().sqlite;
-        const transaction: OpenTransaction = { closed: false };
-        await begin(sqlite);
-        try {
-          const result = await current.run(transaction, work);
-          transaction.closed = true;
-          sqlite.exec('COMMIT');
-          database.committed();
-          return result;
-        } catch (error) {
-          transaction.closed = true;
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          return undone(error);
-        } finally {
-          // While enabled, Node 20's AsyncLocalStorage runs a hook on every promise any request creates;
-          // between transactions nothing reads it, so it is off (the next `run` turns it on again).
-          current.disable();
-        }
-      });
-    },
+    transaction: (work) => transaction(store, work),
     async ping() {
-      return !closed;
+      return !store.closed;
     },
     ...(others && {
       othersCommitted() {
-        open();
+        open(store);
         return others.seen();
       },
     }),
-    async close() {
-      if (closed) return;
-      // queued writes still complete; new ones are refused
-      await mutex.run(async () => {
-        closed = true;
-      });
-      await readers.close();
-      await wal.close();
-      database.close();
-      lock.release();
-    },
+    close: () => close(store, lock),
   };
 }
