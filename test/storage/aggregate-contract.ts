@@ -108,6 +108,24 @@ export function aggregateContract(storeOf: () => Store): void {
     expect(await storeOf().collection('never_written').aggregate({}, { accumulators: { count: { operator: 'count' } } })).toEqual([{ key: [], values: { count: 0 } }]);
   });
 
+  test('numbers summed and grouped alone, before and after the field first holds another kind of value', async () => {
+    // the embedded store sums a field that only ever held numbers from its index, without testing each value's type
+    const scores = storeOf().collection('scores');
+    await scores.insertMany([{ n: 1, g: 'a' }, { n: 2, g: 'a' }, { n: 4, g: 1 }]);
+    const query: AggregateQuery = { groupBy: ['g'], accumulators: { sum: { operator: 'sum', field: 'n' }, count: { operator: 'count' } } };
+    expect(await scores.aggregate({}, query)).toEqual([
+      { key: [1], values: { sum: 4, count: 1 } },
+      { key: ['a'], values: { sum: 3, count: 2 } },
+    ]);
+    // a boolean reads as 1 in SQL: $sum leaves it out, and a group of true is not the group of 1
+    await scores.insertMany([{ n: true, g: true }, { n: '8', g: 'a' }]);
+    expect(await scores.aggregate({}, query)).toEqual([
+      { key: [1], values: { sum: 4, count: 1 } },
+      { key: ['a'], values: { sum: 3, count: 3 } },
+      { key: [true], values: { sum: null, count: 1 } },
+    ]);
+  });
+
   test('a sum or mean of no value is null, a count of documents without the field is not', async () => {
     const withoutViews = published.filter((sale) => sale.views === undefined);
     const [group] = await sales.aggregate({ _status: 'published', views: { $exists: false } }, { accumulators: FULL_QUERY });

@@ -1,11 +1,17 @@
 import type { NormalizedAggregateQuery } from '../aggregate-query';
 import type { Accumulator, AggregateGroup, AggregateValue, StoredValue } from '../types';
 import { extractOf, type Sql } from './compile-filter';
+import { isPlainPath, KIND, type PathKinds } from './path-kinds';
 
 /**
  * An aggregation as one SQL statement over a compiled selection (`FROM … WHERE …`): GROUP BY on the group
  * fields' `json_extract`, which the expression indexes `[_status, locale, field, id]` give in order (a count by
  * category reads the index alone), and SQL's aggregate functions, so no document leaves SQLite.
+ *
+ * `json_type` tells values apart where SQL would not (a boolean reads as 1, MongoDB's $sum leaves it out), but it
+ * reads the document: a path that only ever held numbers (or booleans: path-kinds) needs no such test, and is
+ * summed, or grouped, from its index alone. Summing `views` over 7.5 % of 200,000 articles took 108 ms with the
+ * test, 1.75 ms without.
  */
 
 const LIMIT_NONE = -1;
@@ -19,11 +25,18 @@ function pathOf(field: string): { extract: string; type: string } {
 
 const NUMBER_TYPES = "('integer', 'real')";
 
-function accumulatorSql({ operator, field, integerText }: Accumulator): string {
+/** Whether every value `field` ever held, where it held one, is of the kinds `allowed` (null aside). */
+const onlyHeld = (kinds: PathKinds, field: string, allowed: number): boolean => isPlainPath(kinds, field) && (kinds.of(field) & ~(allowed | KIND.null)) === 0;
+
+function accumulatorSql({ operator, field, integerText }: Accumulator, kinds: PathKinds): string {
   if (operator === 'count') return 'count(*)';
   const { extract, type } = pathOf(field!);
   // sum and avg read numbers (or integer text) alone, as MongoDB's $sum and $avg leave other values out
-  const readable = integerText ? `CASE WHEN ${type} = 'text' THEN ${extract} END` : `CASE WHEN ${type} IN ${NUMBER_TYPES} THEN ${extract} END`;
+  const readable = integerText
+    ? `CASE WHEN ${type} = 'text' THEN ${extract} END`
+    : onlyHeld(kinds, field!, KIND.number)
+      ? extract
+      : `CASE WHEN ${type} IN ${NUMBER_TYPES} THEN ${extract} END`;
   switch (operator) {
     case 'sum':
       return integerText ? `folio_integer_text_sum(${readable})` : `sum(${readable})`;
@@ -39,21 +52,24 @@ const groupColumn = (index: number): string => `g${index}`;
 const booleanColumn = (index: number): string => `b${index}`;
 const valueColumn = (name: string): string => `v_${name}`;
 
-export function aggregateSql(selection: Sql, query: NormalizedAggregateQuery): Sql {
+export function aggregateSql(selection: Sql, query: NormalizedAggregateQuery, kinds: PathKinds): Sql {
   const groups = query.groupBy.flatMap((field, index) => {
     const { extract, type } = pathOf(field);
-    // a missing field and null are one group (MongoDB's): iif leaves both 0
-    return [`${extract} AS ${groupColumn(index)}`, `iif(${type} IN ('true', 'false'), 1, 0) AS ${booleanColumn(index)}`];
+    // a missing field and null are one group (MongoDB's): iif leaves both 0; a path that never held a boolean is none
+    const boolean = isPlainPath(kinds, field) && (kinds.of(field) & KIND.boolean) === 0 ? '0' : `iif(${type} IN ('true', 'false'), 1, 0)`;
+    return [`${extract} AS ${groupColumn(index)}`, `${boolean} AS ${booleanColumn(index)}`];
   });
-  const values = query.accumulators.map(([name, accumulator]) => `${accumulatorSql(accumulator)} AS ${valueColumn(name)}`);
+  const values = query.accumulators.map(([name, accumulator]) => `${accumulatorSql(accumulator, kinds)} AS ${valueColumn(name)}`);
   const groupBy = query.groupBy.flatMap((_, index) => [groupColumn(index), booleanColumn(index)]);
-  const columnOf = (key: string): string => {
+  // a group's value in MongoDB's order: null, numbers, text, then booleans (which SQL reads as 0 and 1)
+  const groupOrder = (index: number, direction: string): string => `${booleanColumn(index)} ${direction}, ${groupColumn(index)} ${direction}`;
+  const termOf = (key: string, direction: string): string => {
     const index = query.groupBy.indexOf(key);
-    return index >= 0 ? groupColumn(index) : valueColumn(key);
+    return index >= 0 ? groupOrder(index, direction) : `${valueColumn(key)} ${direction}`;
   };
   const order = [
-    ...query.sort.map(([key, direction]) => `${columnOf(key)} ${direction === 1 ? 'ASC' : 'DESC'}`),
-    ...query.groupBy.map((_, index) => `${groupColumn(index)} ASC`),
+    ...query.sort.map(([key, direction]) => termOf(key, direction === 1 ? 'ASC' : 'DESC')),
+    ...query.groupBy.map((_, index) => groupOrder(index, 'ASC')),
   ];
   const sql =
     `SELECT ${[...groups, ...values].join(', ')} ${selection.sql}` +

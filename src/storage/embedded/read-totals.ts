@@ -87,8 +87,8 @@ export async function aggregate(context: CollectionContext, filter: Filter, quer
   const normalized = normalizeAggregateQuery(query);
   const read = readOf(context, filter);
   if (!read.state.created) return normalized.groupBy.length === 0 && normalized.skip === 0 ? [emptyGroup(normalized)] : [];
-  const grouped = await readAgainIfChanged(context, read, ({ database, selection }, here) => {
-    const statement = aggregateSql(selection, normalized);
+  const grouped = await readAgainIfChanged(context, read, ({ database, selection, state }, here) => {
+    const statement = aggregateSql(selection, normalized, state);
     return select<Record<string, unknown>>(context, database, statement.sql, statement.params, true, here);
   });
   return grouped.map((row) => groupOfRow(row, normalized));
