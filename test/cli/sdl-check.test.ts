@@ -29,8 +29,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** `folio sdl` of the example project: one process for the two tests that read what it prints */
+let exampleSdl: Promise<string> | undefined;
+const printExampleSdl = () => (exampleSdl ??= folio(['sdl', '--schema', EXAMPLE_SCHEMA, '--config', CONFIG]).then(({ stdout }) => stdout));
+
 test('the printed SDL is the introspected schema of the running server', async () => {
-  const { stdout } = await folio(['sdl', '--schema', EXAMPLE_SCHEMA, '--config', CONFIG]);
+  const stdout = await printExampleSdl();
   const response = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -49,7 +53,7 @@ test('the printed SDL is the introspected schema of the running server', async (
 });
 
 test('the directives are printed as directives/ at the top writes them: each definition with its descriptions', async () => {
-  const { stdout } = await folio(['sdl', '--schema', EXAMPLE_SCHEMA, '--config', CONFIG]);
+  const stdout = await printExampleSdl();
   const printed = buildSchema(stdout);
   const described = (directive: GraphQLDirective | null | undefined) =>
     directive && { description: directive.description, args: directive.args.map((arg) => [arg.name, arg.description]), locations: directive.locations, isRepeatable: directive.isRepeatable };
