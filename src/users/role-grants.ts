@@ -2,6 +2,7 @@ import type { DocumentService } from '../documents/document-service';
 import type { Scope } from '../documents/scope';
 import { ROLE_CONTENT_TYPE } from './users-content-types';
 import { readGrantRows } from './roles';
+import { readWhenMoved } from '../common/read-when-moved';
 
 /**
  * What each role grants, read from the store and kept in memory: every request asks it. A role
@@ -64,7 +65,6 @@ export const openRoleGrants = async (
   documents: DocumentService,
   { shared, othersCommitted }: { shared: boolean; othersCommitted?: () => number },
 ): Promise<RoleGrants> => {
-  let readAfter = othersCommitted?.();
   let snapshot = await readSnapshot(documents);
   let generation = 0;
   // a poll and a write's reload may overlap: the later read wins
@@ -83,17 +83,8 @@ export const openRoleGrants = async (
   const timer = shared ? setInterval(() => void reload().catch(() => undefined), POLL_MS) : undefined;
   timer?.unref();
   // the read under way since another process committed: requests meanwhile wait for it too
-  let reading: Promise<void> | undefined;
-  const current = (): Promise<void> => {
-    const seen = othersCommitted?.();
-    if (seen === readAfter) return reading ?? NOTHING_TO_READ;
-    readAfter = seen;
-    const read = reload().finally(() => {
-      if (reading === read) reading = undefined;
-    });
-    reading = read;
-    return read;
-  };
+  const caughtUp = othersCommitted ? readWhenMoved(othersCommitted, reload) : undefined;
+  const current = (): Promise<void> => caughtUp?.() ?? NOTHING_TO_READ;
   return {
     current,
     permissionsOf: (roleType) => snapshot.grants.get(roleType) ?? NONE,

@@ -11,6 +11,7 @@ import { componentTypeName, SHARED_NAMES, typeName } from '../../sdl/naming';
 import { FILES_COLLECTION } from '../../media/file-record';
 import { invalidatingStore } from './invalidating-store';
 import { followWrites, type FollowedWrites } from './follow-writes';
+import { readWhenMoved } from '../../common/read-when-moved';
 
 /**
  * `graphql.config.responseCache`: @envelop/response-cache in the pipeline, so `/graphql` and REST (whose
@@ -48,7 +49,7 @@ const sessionOf = (surface: string, principal: Principal): string =>
 
 export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: Models): ResponseCache => {
   const cache = createInMemoryCache({ max });
-  let caughtUp: ReturnType<typeof catchingUp> | undefined;
+  let caughtUp: (() => Promise<void> | undefined) | undefined;
   // This instance's writes of content so far, and the count each execution began under. An answer read before
   // a write and finished after the write dropped its type's answers may hold what the write changed: it is not
   // kept. Which types an answer holds is not known where this is decided, so a write of any content type counts
@@ -104,35 +105,14 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
       });
     },
     follow: (feed) => {
-      if (othersCommitted) caughtUp = catchingUp(othersCommitted, feed);
+      // the events a read hands out reach follow-writes' loop in the microtasks after it: the next macrotask
+      // comes after their answers were dropped
+      if (othersCommitted) caughtUp = readWhenMoved(othersCommitted, () => feed.readNow().then(() => new Promise<void>((resolve) => setImmediate(resolve))));
       return followWrites(
         feed,
         (uid) => invalidateFollowed(types.get(models.contentTypes.get(uid)?.collectionName ?? '')),
         () => invalidateFollowed([...new Set([...types.values()].flat())]),
       );
     },
-  };
-};
-
-/**
- * Undefined while no other process has committed since the content events were last read; otherwise the read
- * of them, which every lookup meanwhile waits for. The events a read hands out reach follow-writes' loop in
- * the microtasks after it: the next macrotask comes after their answers were dropped.
- */
-const catchingUp = (othersCommitted: () => number, feed: EventFeed) => {
-  let readAfter = othersCommitted();
-  let reading: Promise<void> | undefined;
-  return (): Promise<void> | undefined => {
-    const seen = othersCommitted();
-    if (seen === readAfter) return reading;
-    readAfter = seen;
-    const read = feed
-      .readNow()
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .finally(() => {
-        if (reading === read) reading = undefined;
-      });
-    reading = read;
-    return read;
   };
 };
