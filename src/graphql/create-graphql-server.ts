@@ -1,7 +1,7 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { createDocumentCache } from './document-cache';
+import type { GraphQLSchema } from 'graphql';
+import { createDocumentCache, createParsedDocumentCache } from './document-cache';
 import { maskError } from './mask-errors';
 import type { FolioConfig } from '../config/types';
 import type { Services, FolioContext, PageLimits } from '../context';
@@ -102,7 +102,7 @@ export const createGraphqlServer = (
     // the HTTP front holds bodies to `rest.bodyLimit` (see graphql-request-handler)
     maxRequestBodySize: false,
     // bounded by bytes (see document-cache)
-    parserAndValidationCache: { documentCache: createDocumentCache<DocumentNode>(), errorCache: createDocumentCache<unknown>() },
+    parserAndValidationCache: { documentCache: createParsedDocumentCache(), errorCache: createDocumentCache<unknown>() },
     logging: isProduction(config) ? 'warn' : 'error',
     maskedErrors: { maskError },
     ...graphql.yoga,
