@@ -28,14 +28,37 @@ export interface ReaderPool {
   close(): Promise<void>;
 }
 
-// From the TypeScript sources (the tests, scripts run through swc) the thread compiles what it loads as they do.
+// From the TypeScript sources (the tests, scripts run through swc) the thread compiles what it loads as they do,
+// keeping what it compiled where test/support/register-ts.js does (same name for the same compiler, options,
+// path and text): every store a test opens starts its reader threads, and loading swc and compiling their
+// modules again in each cost ~0.2 s a store, most of a short storage test.
 const COMPILE_TYPESCRIPT = `
-const { readFileSync } = require('node:fs');
-const { transformSync } = require('@swc/core');
-require.extensions['.ts'] = (module, filename) => module._compile(
-  transformSync(readFileSync(filename, 'utf8'), { filename, module: { type: 'commonjs' }, jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }).code,
-  filename,
-);
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { join } = require('node:path');
+const OPTIONS = { sourceMaps: 'inline', module: { type: 'commonjs' }, jsc: { target: 'es2022', parser: { syntax: 'typescript' } } };
+const CACHE = join(require('node:os').tmpdir(), 'folio-register-ts-' + (process.getuid?.() ?? 'user'));
+const SALT = require('@swc/core/package.json').version + '\\0' + JSON.stringify(OPTIONS);
+require.extensions['.ts'] = (module, filename) => {
+  const source = readFileSync(filename, 'utf8');
+  const cached = join(CACHE, createHash('sha1').update(SALT).update('\\0' + filename + '\\0').update(source).digest('hex') + '.js');
+  let code;
+  try {
+    code = readFileSync(cached, 'utf8');
+  } catch {
+    code = require('@swc/core').transformSync(source, { filename, ...OPTIONS }).code;
+    try {
+      mkdirSync(CACHE, { recursive: true });
+      // written whole under a name of its own, then renamed: a thread reading it at the same time sees all or nothing
+      const partial = cached + '.' + process.pid + '.' + require('node:worker_threads').threadId;
+      writeFileSync(partial, code);
+      renameSync(partial, cached);
+    } catch {
+      // a cache that cannot be written: compiled again next time
+    }
+  }
+  module._compile(code, filename);
+};
 `;
 
 function workerSource(): string {
