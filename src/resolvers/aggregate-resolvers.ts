@@ -4,8 +4,8 @@ import type { ContentType, Models } from '../models/types';
 import type { Accumulator, AggregateGroup, AggregateValue, SortSpec, StoredValue } from '../storage/types';
 import * as names from '../sdl/naming';
 import type { ShadowCrud } from '../sdl/shadow-crud';
-import { aggregationFieldsOf, type AggregatableField, type GroupableField } from '../sdl/aggregation-fields';
-import { badUserInput } from '../errors/graphql-errors';
+import { aggregationFieldsOf, combinableOf, MAX_GROUP_ATTRIBUTES, type AggregatableField, type GroupableField } from '../sdl/aggregation-fields';
+import { badUserInput, forbiddenError } from '../errors/graphql-errors';
 import { bigintOfSortKey, bigintSortField } from '../documents/bigint-sort-key';
 import { allOf } from '../documents/document-reads';
 import { parsePagination } from '../query/parse-pagination';
@@ -28,6 +28,15 @@ const isPart = (name: string): name is Part => (PARTS as readonly string[]).incl
 
 /** The aggregator's values an answer asks, as store accumulators by name. */
 type Wanted = Map<string, { part: Part | 'count'; field?: AggregatableField }>;
+
+/** What a group field groups by: its fields, its entries' type, and the sort keys naming the fields. */
+interface Grouping {
+  fields: GroupableField[];
+  entryType: string;
+  /** the sort keys naming grouped fields, as a refusal words them */
+  keys: string;
+  keyOf: (key: string) => GroupableField | undefined;
+}
 
 const accumulatorName = (part: Part, field: string): string => `${part}__${field}`;
 
@@ -83,14 +92,19 @@ export const aggregateResolvers = (models: Models, shadowCrud: ShadowCrud, conte
   const accumulatorsOf = (wanted: Wanted): Record<string, Accumulator> =>
     Object.fromEntries([...wanted].map(([name, { part, field }]) => [name, accumulatorOf(part, field)]));
 
-  /** `count`, `key`, `sum.views`… with `:asc` or `:desc`: the groups' order, and the accumulators it reads */
-  const groupSort = (field: GroupableField, sort: unknown, wanted: Wanted): SortSpec => {
+  /**
+   * `count`, `sum.views`… with `:asc` or `:desc`, and the keys of the grouped fields (`key` on a single attribute's
+   * groups, the attribute itself on a combination's): the groups' order, and the accumulators it reads.
+   */
+  const groupSort = (grouping: Grouping, sort: unknown, wanted: Wanted): SortSpec => {
+    const of = grouping.fields.map((field) => field.name).join(', ');
     const keys = sort === undefined || sort === null ? [] : Array.isArray(sort) ? sort : [sort];
     return keys.map((entry): [string, 1 | -1] => {
       const [key, direction = 'asc'] = String(entry).split(':');
       const order = direction.toLowerCase() === 'desc' ? -1 : direction.toLowerCase() === 'asc' ? 1 : undefined;
-      if (order === undefined) throw badUserInput(`Invalid sort direction ${direction} of ${field.name}'s groups: asc or desc`, { key: String(entry) });
-      if (key === 'key') return [field.path, order];
+      if (order === undefined) throw badUserInput(`Invalid sort direction ${direction} of ${of}'s groups: asc or desc`, { key: String(entry) });
+      const grouped = grouping.keyOf(key);
+      if (grouped) return [grouped.path, order];
       if (key === 'count') {
         wanted.set('count', { part: 'count' });
         return ['count', order];
@@ -98,7 +112,7 @@ export const aggregateResolvers = (models: Models, shadowCrud: ShadowCrud, conte
       const [part, name] = key.split('.');
       const aggregated = name === undefined ? undefined : fieldsByName.get(name);
       if (!isPart(part) || !aggregated || ((part === 'sum' || part === 'avg') && !aggregated.numeric)) {
-        throw badUserInput(`Invalid sort key ${key} of ${field.name}'s groups: key, count, or sum/avg of a number field, min/max of a field (sum.views)`, { key: String(entry) });
+        throw badUserInput(`Invalid sort key ${key} of ${of}'s groups: ${grouping.keys}, count, or sum/avg of a number field, min/max of a field (sum.views)`, { key: String(entry) });
       }
       const accumulator = accumulatorName(part, aggregated.name);
       wanted.set(accumulator, { part, field: aggregated });
@@ -106,10 +120,11 @@ export const aggregateResolvers = (models: Models, shadowCrud: ShadowCrud, conte
     });
   };
 
-  const groupResolver = (field: GroupableField) => async (source: ConnectionSource, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
+  /** The aggregates the entries' `connection { aggregate { … } }` select (`entryType`: the entries' type), and count. */
+  const wantedOfEntries = (info: GraphQLResolveInfo, entryType: string): Wanted => {
     const variables: VariableValues = { coerced: info.variableValues, sources: {} };
     const wanted: Wanted = new Map([['count', { part: 'count' }]]);
-    const entry = objectType(info, names.groupByEntryName(type));
+    const entry = objectType(info, entryType);
     const collection = objectType(info, names.entityCollectionName(type));
     if (entry && collection) {
       for (const [, connections] of subFieldsOf(info, variables, entry, info.fieldNodes)) {
@@ -119,21 +134,53 @@ export const aggregateResolvers = (models: Models, shadowCrud: ShadowCrud, conte
         }
       }
     }
-    const sort = groupSort(field, args.sort, wanted);
+    return wanted;
+  };
+
+  /**
+   * The groups of `fields` (one store aggregation, however many fields): each with its values and the source of its
+   * `connection`, the connection's filter narrowed to them, its aggregates computed with the groups.
+   */
+  const groupsOf = async (source: ConnectionSource, args: Args, context: FolioContext, info: GraphQLResolveInfo, grouping: Grouping) => {
+    const { fields } = grouping;
+    const wanted = wantedOfEntries(info, grouping.entryType);
+    const sort = groupSort(grouping, args.sort, wanted);
     const page = parsePagination(args.pagination as Args | undefined, context.pageLimits);
     const groups = await context.services.documents.aggregate(contentType, source.scope, source.filter, {
-      groupBy: [field.path],
+      groupBy: fields.map((field) => field.path),
       accumulators: accumulatorsOf(wanted),
       sort,
       skip: page.skip,
       limit: page.limit,
     });
     return groups.map((group) => {
-      const [value] = group.key;
-      const filter = allOf([source.filter, { [field.path]: value }]);
-      return { key: keyText(value), source: { contentType, scope: source.scope, filter, aggregate: aggregatorValue(wanted, group.values) } satisfies ConnectionSource };
+      const filter = allOf([source.filter, ...fields.map((field, index) => ({ [field.path]: group.key[index] }))]);
+      return { values: group.key, source: { contentType, scope: source.scope, filter, aggregate: aggregatorValue(wanted, group.values) } satisfies ConnectionSource };
     });
   };
+
+  const groupResolver = (field: GroupableField) => async (source: ConnectionSource, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
+    const grouping: Grouping = { fields: [field], entryType: names.groupByEntryName(type), keys: 'key', keyOf: (key) => (key === 'key' ? field : undefined) };
+    const groups = await groupsOf(source, args, context, info, grouping);
+    return groups.map(({ values: [value], source: entrySource }) => ({ key: keyText(value), source: entrySource }));
+  };
+
+  const combinable = new Map(combinableOf(groupable).map((field) => [field.name, field]));
+
+  /** `groups(by: [category, kind])`: the combinations of several attributes' values, keyed by attribute. */
+  const combinationsResolver = async (parent: Connection, args: Args, context: FolioContext, info: GraphQLResolveInfo) => {
+    const by = [...new Set(Array.isArray(args.by) ? (args.by as string[]) : [args.by as string])];
+    if (by.length === 0) throw badUserInput('Invalid by: groups takes 1 attribute or more (aggregate answers the whole connection)', { key: 'by' });
+    if (by.length > MAX_GROUP_ATTRIBUTES) throw badUserInput(`Invalid by: groups takes at most ${MAX_GROUP_ATTRIBUTES} attributes, got ${by.length}`, { key: 'by' });
+    const fields = by.map((name) => combinable.get(name) as GroupableField);
+    // `by` is a value, not a selection: the @auth a relation's group field carries is checked here
+    for (const field of fields) if (field.target && !context.principal.can(names.permissionFor(field.target, 'find'))) throw forbiddenError('Forbidden access');
+    const grouping: Grouping = { fields, entryType: names.groupByCombinationName(type), keys: 'an attribute of by', keyOf: (key) => (by.includes(key) ? combinable.get(key) : undefined) };
+    const groups = await groupsOf(parent.source, args, context, info, grouping);
+    return groups.map(({ values, source }) => ({ key: Object.fromEntries(fields.map((field, index) => [field.name, keyText(values[index])])), source }));
+  };
+
+  const entryConnection = (entry: { source: ConnectionSource }, args: Args, context: FolioContext, info: GraphQLResolveInfo) => readConnection(context, entry.source, args, info);
 
   return {
     [names.entityCollectionName(type)]: {
@@ -146,13 +193,13 @@ export const aggregateResolvers = (models: Models, shadowCrud: ShadowCrud, conte
         return aggregatorValue(wanted, group.values);
       },
       groupBy: (parent: Connection) => parent.source,
+      ...(combinable.size > 0 ? { groups: combinationsResolver } : {}),
     },
     ...(groupable.length > 0
       ? {
           [names.groupByName(type)]: Object.fromEntries(groupable.map((field) => [field.name, groupResolver(field)])),
-          [names.groupByEntryName(type)]: {
-            connection: (entry: { source: ConnectionSource }, args: Args, context: FolioContext, info: GraphQLResolveInfo) => readConnection(context, entry.source, args, info),
-          },
+          [names.groupByEntryName(type)]: { connection: entryConnection },
+          ...(combinable.size > 0 ? { [names.groupByCombinationName(type)]: { connection: entryConnection } } : {}),
         }
       : {}),
   };

@@ -4,9 +4,7 @@ import type { GraphqlServer } from '../graphql/create-graphql-server';
 import type { ContentType } from '../models/types';
 import type { RouteOperation } from './content-routes';
 import type { RestQuery } from './parse-query-string';
-import { createOwnerViews, type OwnerView } from './owner-views';
-import { createRestFilterConverter } from './rest-filters';
-import { createSearchFilter } from './search-filter';
+import type { RestCalls } from './rest-calls';
 import { parseRestPagination } from './rest-pagination';
 import { parseHasPublishedVersion, parseLocale, parsePublicationFilter, parseStatus } from './rest-scope';
 import { rootArgumentsOf } from './operation-text';
@@ -28,24 +26,16 @@ export interface AggregationOutcome {
   entries?: Array<Record<string, unknown>>;
 }
 
-export const createAggregationCalls = ({ services, schema, graphql }: { services: Services; schema: GraphQLSchema; graphql: GraphqlServer }) => {
+/** `rest`: the REST front, whose `filters` and `_q` (with its search per type) the aggregation reads as the list does */
+export const createAggregationCalls = ({ services, schema, graphql, rest }: { services: Services; schema: GraphQLSchema; graphql: GraphqlServer; rest: Pick<RestCalls, 'listFilters'> }) => {
   const { config } = services;
-  const views = createOwnerViews(services.models, schema);
-  const filters = createRestFilterConverter(schema);
   const runner = createOperationRunner<undefined>(graphql, config.rest);
   const toFetchRequest = createFetchRequest(graphql.fetchAPI);
 
-  const filtersOf = (view: OwnerView, query: RestQuery): Record<string, unknown> | undefined => {
-    const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
-    const search = query._q === undefined ? undefined : createSearchFilter(schema, view)(query._q);
-    return converted && search ? { and: [converted, search] } : (converted ?? search);
-  };
-
   return async (request: RequestHead, url: URL, operation: RouteOperation, contentType: ContentType, query: RestQuery): Promise<AggregationOutcome> => {
     const aggregation = parseRestAggregation(schema, contentType, query);
-    const view = views.get(contentType.uid) as OwnerView;
     const values: Record<string, unknown> = {
-      filters: filtersOf(view, query),
+      filters: rest.listFilters(contentType, query),
       status: parseStatus(query.status),
       publicationFilter: parsePublicationFilter(query.publicationFilter),
       hasPublishedVersion: parseHasPublishedVersion(query.hasPublishedVersion),
@@ -53,7 +43,7 @@ export const createAggregationCalls = ({ services, schema, graphql }: { services
     };
     const variables: Record<string, unknown> = {};
     for (const name of rootArgumentsOf(operation)) if (values[name] !== undefined) variables[name] = values[name];
-    if (aggregation.groupBy !== undefined) {
+    if (aggregation.groupBy.length > 0) {
       variables.groupSort = aggregation.sort;
       variables.groupPagination = parseRestPagination(query.pagination, config.rest).argument;
     }

@@ -1,7 +1,7 @@
-import { isObjectType, type GraphQLSchema } from 'graphql';
+import { isEnumType, isObjectType, type GraphQLSchema } from 'graphql';
 import type { ContentType } from '../models/types';
 import * as names from '../sdl/naming';
-import { whyNotGroupable } from '../sdl/aggregation-fields';
+import { MAX_GROUP_ATTRIBUTES, whyNotGroupable } from '../sdl/aggregation-fields';
 import { badUserInput } from '../errors/graphql-errors';
 import type { RouteOperation } from './content-routes';
 import { rootArgumentsOf } from './operation-text';
@@ -9,11 +9,12 @@ import { parseRestSort } from './rest-sort';
 
 /**
  * REST's aggregation on a list route (issue 36), Directus-like keys:
- * `aggregate[count]=*&aggregate[sum][0]=views&…&groupBy[0]=category&sort=count:desc&pagination[pageSize]=5`,
- * read against the schema's `ArticleAggregator…` and `ArticleGroupBy` types (what GraphQL offers, REST offers),
- * compiled onto `articles_connection { aggregate { … } }` or `{ groupBy { category(sort, pagination) { key
- * connection { aggregate { … } } } } }`, and the answer shaped as one entry per group:
- * `{ group: { category: "<documentId>" }, count, sum: { views }, … }`.
+ * `aggregate[count]=*&aggregate[sum][0]=views&…&groupBy[0]=category&groupBy[1]=kind&sort=count:desc&pagination[pageSize]=5`,
+ * read against the schema's `ArticleAggregator…` and `ArticleGroupByAttribute` types (what GraphQL offers, REST
+ * offers), compiled onto `articles_connection { aggregate { … } }` or `{ groups(by: [category, kind], sort,
+ * pagination) { key { category kind } connection { aggregate { … } } } }` (one store aggregation, however many
+ * attributes), and the answer shaped as one entry per combination:
+ * `{ group: { category: "<documentId>", kind: "news" }, count, sum: { views }, … }`.
  */
 
 const PARTS = ['sum', 'avg', 'min', 'max'] as const;
@@ -23,9 +24,9 @@ const PART_TYPE = { sum: 'Sum', avg: 'Avg', min: 'Min', max: 'Max' } as const;
 export interface RestAggregation {
   count: boolean;
   parts: Record<Part, string[]>;
-  /** the attribute the groups are of */
-  groupBy?: string;
-  /** the groups' order, as the groupBy field's `sort` argument takes it (`count:desc`, `sum.views:asc`, `key:asc`) */
+  /** the attributes the groups are of, none without groupBy */
+  groupBy: string[];
+  /** the groups' order, as `groups`' `sort` argument takes it (`count:desc`, `sum.views:asc`, `category:asc`) */
   sort: string[];
 }
 
@@ -40,6 +41,11 @@ const namesOf = (value: unknown, param: string): string[] => {
 const fieldsOf = (schema: GraphQLSchema, type: string): Set<string> => {
   const found = schema.getType(type);
   return new Set(isObjectType(found) ? Object.keys(found.getFields()) : []);
+};
+
+const enumValuesOf = (schema: GraphQLSchema, type: string): Set<string> => {
+  const found = schema.getType(type);
+  return new Set(isEnumType(found) ? found.getValues().map((value) => value.name) : []);
 };
 
 /** Why `name` cannot be aggregated by `part`, naming it. */
@@ -70,25 +76,25 @@ export const parseRestAggregation = (schema: GraphQLSchema, contentType: Content
       } else throw refusal(`Invalid key ${key}: aggregate takes count, sum, avg, min and max`, key, 'aggregate');
     }
   }
-  const grouped = query.groupBy === undefined ? [] : namesOf(query.groupBy, 'groupBy');
-  if (grouped.length > 1) throw refusal('Invalid groupBy: group by one attribute (GraphQL nests groupBy for more)', 'groupBy', 'groupBy');
-  const [groupBy] = grouped;
-  if (groupBy !== undefined && !fieldsOf(schema, names.groupByName(type)).has(groupBy)) {
-    const why = whyNotGroupable(contentType, groupBy);
-    throw refusal(why ? `Invalid key ${groupBy}: ${why}` : `Invalid key ${groupBy}`, groupBy, 'groupBy');
+  const groupBy = [...new Set(query.groupBy === undefined ? [] : namesOf(query.groupBy, 'groupBy'))];
+  if (groupBy.length > MAX_GROUP_ATTRIBUTES) throw refusal(`Invalid groupBy: at most ${MAX_GROUP_ATTRIBUTES} attributes, got ${groupBy.length}`, 'groupBy', 'groupBy');
+  const offered = enumValuesOf(schema, names.groupByAttributeName(type));
+  for (const name of groupBy) {
+    if (offered.has(name)) continue;
+    const why = whyNotGroupable(contentType, name);
+    throw refusal(why ? `Invalid key ${name}: ${why}` : `Invalid key ${name}`, name, 'groupBy');
   }
-  const sort = groupBy === undefined ? [] : groupSort(parseRestSort(query.sort) ?? [], groupBy);
+  const sort = groupBy.length === 0 ? [] : groupSort(parseRestSort(query.sort) ?? [], groupBy);
   return { count, parts, groupBy, sort };
 };
 
-/** `count:desc`, `sum.views`, or the groupBy attribute (`category:asc`) as the groups' sort keys. */
-const groupSort = (entries: string[], groupBy: string): string[] =>
+/** `count:desc`, `sum.views`, or a groupBy attribute (`category:asc`) as the groups' sort keys. */
+const groupSort = (entries: string[], groupBy: string[]): string[] =>
   entries.map((entry) => {
     const [key, direction = 'asc'] = entry.split(':');
-    if (key === groupBy) return `key:${direction}`;
     const [part] = key.split('.');
-    if (key === 'count' || (PARTS as readonly string[]).includes(part)) return `${key}:${direction}`;
-    throw refusal(`Invalid key ${key}: aggregated groups sort by count, an aggregate (sum.views) or the groupBy attribute`, key, 'sort');
+    if (groupBy.includes(key) || key === 'count' || (PARTS as readonly string[]).includes(part)) return `${key}:${direction}`;
+    throw refusal(`Invalid key ${key}: aggregated groups sort by count, an aggregate (sum.views) or a groupBy attribute`, key, 'sort');
   });
 
 const aggregateSelection = (aggregation: RestAggregation): string => {
@@ -104,11 +110,13 @@ export const aggregationText = (operation: RouteOperation, aggregation: RestAggr
   const selected = aggregateSelection(aggregation);
   const definitions = args.map((name) => `$${name}: ${types.get(name)}`);
   let inner: string;
-  if (aggregation.groupBy === undefined) inner = `aggregate { ${selected || 'count'} }`;
+  if (aggregation.groupBy.length === 0) inner = `aggregate { ${selected || 'count'} }`;
   else {
     definitions.push('$groupSort: [String]', `$groupPagination: ${names.SHARED_NAMES.paginationArg}`);
-    const entry = selected ? `key connection { aggregate { ${selected} } }` : 'key';
-    inner = `groupBy { ${aggregation.groupBy}(sort: $groupSort, pagination: $groupPagination) { ${entry} } }`;
+    // the attributes are literal: the key's fields are selected, so a relation's @auth is checked as a selection's
+    const key = `key { ${aggregation.groupBy.join(' ')} }`;
+    const entry = selected ? `${key} connection { aggregate { ${selected} } }` : key;
+    inner = `groups(by: [${aggregation.groupBy.join(', ')}], sort: $groupSort, pagination: $groupPagination) { ${entry} }`;
   }
   const call = `${operation.field.name}(${args.map((name) => `${name}: $${name}`).join(', ')})`;
   return `query Rest_${operation.field.name}_aggregate(${definitions.join(', ')}) { data: ${call} { ${inner} } }`;
@@ -141,8 +149,10 @@ const entryOf = (aggregation: RestAggregation, group: Record<string, unknown>, v
 
 /** The operation's `data` as REST's entries. */
 export const shapeAggregation = (contentType: ContentType, aggregation: RestAggregation, data: unknown): Array<Record<string, unknown>> => {
-  const connection = data as { aggregate?: Values; groupBy?: Record<string, Array<{ key: string | null; connection?: { aggregate: Values } }>> };
+  const connection = data as { aggregate?: Values; groups?: Array<{ key: Record<string, string | null>; connection?: { aggregate: Values } }> };
   const { groupBy } = aggregation;
-  if (groupBy === undefined) return [entryOf(aggregation, {}, connection.aggregate)];
-  return (connection.groupBy?.[groupBy] ?? []).map((entry) => entryOf(aggregation, { [groupBy]: typedKey(contentType, groupBy, entry.key) }, entry.connection?.aggregate));
+  if (groupBy.length === 0) return [entryOf(aggregation, {}, connection.aggregate)];
+  return (connection.groups ?? []).map((entry) =>
+    entryOf(aggregation, Object.fromEntries(groupBy.map((name) => [name, typedKey(contentType, name, entry.key[name] ?? null)])), entry.connection?.aggregate),
+  );
 };

@@ -90,19 +90,27 @@ export const createRestCalls = ({ services, schema, graphql, authenticator }: Re
     return search;
   };
 
+  /** A list's `filters` and `_q` as its `filters` argument (the aggregation's too: aggregation-calls). */
+  const filtersOf = (view: OwnerView, query: RestQuery): Record<string, unknown> | undefined => {
+    const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
+    const search = query._q === undefined ? undefined : searchOf(view)(query._q);
+    return and(converted, search);
+  };
+
   /** The list arguments: filters (with `_q` and the route's own), sort (a related document's field too), pagination. */
   const listArguments = (view: OwnerView, call: RestCall, v4: boolean) => {
     const { query } = call;
-    const converted = query.filters === undefined ? undefined : filters.convert(view.filtersInput, query.filters);
-    const search = query._q === undefined ? undefined : searchOf(view)(query._q);
     return {
-      filters: and(and(converted, search), call.filter),
+      filters: and(filtersOf(view, query), call.filter),
       sort: parseRestSort(query.sort),
       pagination: parseRestPagination(query.pagination, call.limits ?? config.rest, v4),
     };
   };
 
   return {
+    /** The `filters` argument a list route's `filters` and `_q` make, the search built once per type. */
+    listFilters: (contentType: ContentType, query: RestQuery): Record<string, unknown> | undefined => filtersOf(viewOf(contentType), query),
+
     async run(request: RequestHead, url: URL, call: RestCall): Promise<RestOutcome> {
       const { operation, query } = call;
       const v4 = call.v4 ?? isV4(request);

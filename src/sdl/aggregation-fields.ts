@@ -100,6 +100,15 @@ export const whyNotGroupable = (contentType: ContentType, name: string): string 
   }
 };
 
+/** How many attributes `groups(by:)` takes: the store groups by at most 8 fields (storage/aggregate-query.ts). */
+export const MAX_GROUP_ATTRIBUTES = 8;
+
+// names GraphQL does not take as enum values
+const NOT_ENUM_VALUES: ReadonlySet<string> = new Set(['true', 'false', 'null']);
+
+/** The attributes `groups(by:)` offers (an enum's values): the groupable ones a GraphQL enum can name. */
+export const combinableOf = <T extends { name: string }>(groupable: T[]): T[] => groupable.filter((field) => !NOT_ENUM_VALUES.has(field.name));
+
 export const aggregationFieldsOf = (models: Models, shadowCrud: ShadowCrud, contentType: ContentType): AggregationFields => {
   const aggregatable: AggregatableField[] = [];
   const taken = new Set<string>();

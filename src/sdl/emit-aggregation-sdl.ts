@@ -1,8 +1,8 @@
 import type { ContentType, Models } from '../models/types';
-import { aggregationFieldsOf, type AggregatableField, type AggregateKind } from './aggregation-fields';
+import { aggregationFieldsOf, combinableOf, MAX_GROUP_ATTRIBUTES, type AggregatableField, type AggregateKind } from './aggregation-fields';
 import type { ShadowCrud } from './shadow-crud';
 import * as names from './naming';
-import { authDirective, printBlock, type SdlField } from './sdl-builder';
+import { authDirective, printBlock, printDescription, type SdlField } from './sdl-builder';
 
 /**
  * The aggregation types of a collection type's connection (issue 36), Strapi 3's shape on Strapi 5's
@@ -25,6 +25,12 @@ const MIN_MAX_SCALAR: Record<AggregateKind, string> = {
 const sumScalar = (field: AggregatableField): string => (field.kind === 'biginteger' ? 'String' : 'Float');
 
 const GROUP_ARGS = [`sort: [String] = []`, `pagination: ${names.SHARED_NAMES.paginationArg} = {}`];
+
+const GROUPS_DESCRIPTION =
+  `Groups by several attributes at once: one entry per combination of their values that a document of the connection has (as Directus' groupBy), computed in one store aggregation. ` +
+  `\`by\`: 1 to ${MAX_GROUP_ATTRIBUTES} attributes, relations to types the caller may not find refused. ` +
+  `\`sort\`: \`count\`, \`sum.<field>\`, \`avg.<field>\`, \`min.<field>\`, \`max.<field>\` or an attribute of \`by\`, each with \`:asc\` or \`:desc\`; then the attributes of \`by\` ascending. ` +
+  `\`pagination\` pages the combinations, as lists are paged (at most maxLimit).`;
 
 interface AggregationSdl {
   /** the fields the connection type gains */
@@ -70,6 +76,35 @@ export const emitAggregationSdl = (context: { models: Models; shadowCrud: Shadow
       ),
     );
     connectionFields.push({ name: 'groupBy', type: names.groupByName(type) });
+    const combinable = combinableOf(groupable);
+    if (combinable.length > 0) {
+      const keyFields = combinable.map((field) => ({ name: field.name, type: 'String', directives: field.target ? [authDirective([names.permissionFor(field.target, 'find')])] : [] }));
+      types.push(
+        `${printDescription('An attribute `groups(by:)` may group by: a short scalar, an enumeration, a boolean, a date, a to-one relation (by the related documentId), the locale.')}enum ${names.groupByAttributeName(type)}${typeDirectives.length > 0 ? ` ${typeDirectives.join(' ')}` : ''} {\n${combinable.map((field) => `  ${field.name}`).join('\n')}\n}`,
+        printBlock('type', names.groupByKeyName(type), keyFields, typeDirectives, 'The values of a combination, one field per attribute (as text, as `ArticleGroupByEntry.key`): null for documents without a value, and for attributes not in `by`.'.replace('Article', type)),
+        printBlock(
+          'type',
+          names.groupByCombinationName(type),
+          [
+            { name: 'key', type: `${names.groupByKeyName(type)}!` },
+            {
+              name: 'connection',
+              type: names.entityCollectionName(type),
+              args: [`pagination: ${names.SHARED_NAMES.paginationArg} = {}`, 'sort: [String] = []'],
+              description: "The combination's documents: `aggregate` is computed with the combinations, `nodes` and `pageInfo` are read when selected.",
+            },
+          ],
+          typeDirectives,
+          'One combination of `groups`: its values, and its documents.',
+        ),
+      );
+      connectionFields.push({
+        name: 'groups',
+        type: `[${names.groupByCombinationName(type)}!]`,
+        args: [`by: [${names.groupByAttributeName(type)}!]!`, ...GROUP_ARGS],
+        description: GROUPS_DESCRIPTION,
+      });
+    }
   }
   return { connectionFields, types };
 };

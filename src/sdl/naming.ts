@@ -22,10 +22,16 @@ export const inputName = (type: string): string => `${type}Input`;
 export const filtersInputName = (type: string): string => `${type}FiltersInput`;
 export const entityCollectionName = (type: string): string => `${type}EntityResponseCollection`;
 export const relationCollectionName = (type: string): string => `${type}RelationResponseCollection`;
-/** A connection's aggregates and groups (issue 36): `ArticleAggregator`, `ArticleAggregatorSum`, `ArticleGroupBy`, `ArticleGroupByEntry`. */
+/**
+ * A connection's aggregates and groups (issue 36): `ArticleAggregator`, `ArticleAggregatorSum`, `ArticleGroupBy`, `ArticleGroupByEntry`,
+ * and the groups by several attributes: `groups(by: [ArticleGroupByAttribute!]!)` answering `ArticleGroupByCombination`s keyed by `ArticleGroupByKey`.
+ */
 export const aggregatorName = (type: string, part: '' | 'Sum' | 'Avg' | 'Min' | 'Max' = ''): string => `${type}Aggregator${part}`;
 export const groupByName = (type: string): string => `${type}GroupBy`;
 export const groupByEntryName = (type: string): string => `${type}GroupByEntry`;
+export const groupByAttributeName = (type: string): string => `${type}GroupByAttribute`;
+export const groupByKeyName = (type: string): string => `${type}GroupByKey`;
+export const groupByCombinationName = (type: string): string => `${type}GroupByCombination`;
 export const enumName = (ownerType: string, attribute: string): string =>
   `ENUM_${ownerType.toUpperCase()}_${attribute.toUpperCase()}`;
 export const dynamicZoneName = (ownerType: string, attribute: string): string =>

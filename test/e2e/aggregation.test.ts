@@ -55,7 +55,8 @@ beforeAll(async () => {
       rating: index % 3 === 0 ? null : Math.round(index * 1.7 * 10) / 10,
       big: `${index % 2 ? '-' : ''}${9_000_000_000_000n + BigInt(index)}`,
       publishDate: `2024-${String((index % 12) + 1).padStart(2, '0')}-0${(index % 9) + 1}`,
-      kind: KINDS[index % 3],
+      // not a function of the category (index % 3): every category meets every kind
+      kind: KINDS[Math.floor(index / 4) % 3],
       featured: index % 4 === 0,
       category: index % 7 === 6 ? null : categories[index % 3],
       score: index % 6,
@@ -101,6 +102,22 @@ const expected = (articles: Seeded[]) => {
   };
 };
 const published = () => seeded.filter((article) => article.published);
+
+/** The order of group keys: null first, then as text (documentIds and enumeration values are ASCII). */
+const compareKeys = (a: string | null, b: string | null): number => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+
+/** The (category, kind) combinations of `articles`, with their documents, in the default order: category, then kind ascending. */
+const combinations = (articles: Seeded[]) => {
+  const found = new Map<string, { category: string | null; kind: string; members: Seeded[] }>();
+  for (const article of articles) {
+    const name = `${article.category}|${article.kind}`;
+    if (!found.has(name)) found.set(name, { category: article.category, kind: article.kind, members: [] });
+    found.get(name)!.members.push(article);
+  }
+  return [...found.values()].sort((a, b) => compareKeys(a.category, b.category) || compareKeys(a.kind, b.kind));
+};
+/** `sort=count:desc`, then the default order (a stable sort keeps it among equal counts). */
+const byCountDesc = <T extends { members: Seeded[] }>(groups: T[]): T[] => [...groups].sort((a, b) => b.members.length - a.members.length);
 
 const AGGREGATE = `aggregate {
   count
@@ -171,6 +188,55 @@ describe('GraphQL', () => {
     expect(data.articles_connection.groupBy.featured).toEqual([{ key: featured[0].key, connection: { aggregate: { count: featured[0].count } } }]);
   });
 
+  test('groups(by:) several attributes: one entry per combination, keyed by attribute, sorted by count and paged in one list', async () => {
+    type Combination = { key: { category: string | null; kind: string | null; featured: string | null }; connection: { nodes: Array<{ documentId: string }>; aggregate: { count: number; sum: { views: number | null } } } };
+    const query = `query($page: Int) { articles_connection(filters: ${FILTER}) {
+      groups(by: [category, kind], sort: ["count:desc"], pagination: { page: $page, pageSize: 4 }) {
+        key { category kind featured } connection(pagination: { limit: 50 }) { nodes { documentId } aggregate { count sum { views } } }
+      }
+    } }`;
+    const all = byCountDesc(combinations(published()));
+    expect(all.length).toBeGreaterThan(8);
+    // the seed gives some combinations more documents than others: count:desc is a real order
+    expect(new Set(all.map((group) => group.members.length)).size).toBeGreaterThan(1);
+    const pages: Combination[] = [];
+    for (let page = 1; page <= Math.ceil(all.length / 4) + 1; page++) {
+      const data = await gql<{ articles_connection: { groups: Combination[] } }>(query, { page });
+      expect(data.articles_connection.groups.length).toBe(Math.max(0, Math.min(4, all.length - (page - 1) * 4)));
+      pages.push(...data.articles_connection.groups);
+    }
+    expect(pages.map((group) => group.key)).toEqual(all.map(({ category, kind }) => ({ category, kind, featured: null })));
+    pages.forEach((group, index) => {
+      const { members } = all[index];
+      expect(group.connection.aggregate).toEqual({ count: members.length, sum: { views: sumOf(numbers(members.map((member) => member.views))) } });
+      expect(group.connection.nodes.map((node) => node.documentId).sort()).toEqual(members.map((member) => member.documentId).sort());
+    });
+  });
+
+  test('groups(by:) sorted by an attribute of by and by an aggregate; a sort key outside by is BAD_USER_INPUT', async () => {
+    const data = await gql<{ articles_connection: { byKind: Array<{ key: { kind: string; category: string | null } }>; bySum: Array<{ key: { kind: string; category: string | null }; connection: { aggregate: { sum: { views: number | null } } } }> } }>(
+      `{ articles_connection(filters: ${FILTER}) {
+        byKind: groups(by: [kind, category], sort: "kind:desc", pagination: { limit: 100 }) { key { kind category } }
+        bySum: groups(by: [kind, category], sort: ["sum.views:desc"], pagination: { limit: 100 }) { key { kind category } connection { aggregate { sum { views } } } }
+      } }`,
+    );
+    const groups = combinations(published()).sort((a, b) => compareKeys(a.kind, b.kind) || compareKeys(a.category, b.category));
+    expect(data.articles_connection.byKind.map((group) => group.key)).toEqual(
+      [...groups].sort((a, b) => compareKeys(b.kind, a.kind) || compareKeys(a.category, b.category)).map(({ kind, category }) => ({ kind, category })),
+    );
+    const sums = groups.map(({ kind, category, members }) => ({ key: { kind, category }, connection: { aggregate: { sum: { views: sumOf(numbers(members.map((member) => member.views))) } } } }));
+    // nulls last when descending (null is the least value), ties by kind then category
+    expect(data.articles_connection.bySum).toEqual([...sums].sort((a, b) => (b.connection.aggregate.sum.views ?? -Infinity) - (a.connection.aggregate.sum.views ?? -Infinity)));
+    const bad = await server.gql(`{ articles_connection { groups(by: [kind, category], sort: "featured:asc") { key { kind } } } }`, {}, server.asAdmin);
+    expect(bad.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(bad.body.errors?.[0].message).toMatch(/featured.*an attribute of by/);
+    const none = await server.gql(`{ articles_connection { groups(by: []) { key { kind } } } }`, {}, server.asAdmin);
+    expect(none.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    const toMany = await server.gql(`{ articles_connection { groups(by: [kind, tags]) { key { kind } } } }`, {}, server.asAdmin);
+    expect(toMany.status).toBe(400);
+    expect(JSON.stringify(toMany.body.errors)).toMatch(/tags/);
+  });
+
   test('private attributes are not in the schema; a bad group sort is BAD_USER_INPUT', async () => {
     const privateSum = await server.gql('{ articles_connection { aggregate { sum { secret } } } }', {}, server.asAdmin);
     expect(privateSum.status).toBe(400);
@@ -234,6 +300,41 @@ describe('REST', () => {
     expect(second.body.data).toEqual(counts.slice(1, 2));
   });
 
+  test('groupBy two attributes (a relation and an enumeration): one entry per combination, sorted by count and paged over the flat list', async () => {
+    const base = '/api/articles?filters[title][$startsWith]=agg&aggregate[count]=*&aggregate[sum][0]=views&groupBy[0]=category&groupBy[1]=kind&sort=count:desc';
+    const all = byCountDesc(combinations(published())).map(({ category, kind, members }) => ({
+      group: { category, kind },
+      count: members.length,
+      sum: { views: sumOf(numbers(members.map((member) => member.views))) },
+    }));
+    const whole = await api.get(`${base}&pagination[pageSize]=100`);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toEqual({ data: all, meta: {} });
+    // pages of 5 cut through the list of combinations, not through categories
+    for (let page = 1; page <= Math.ceil(all.length / 5); page++) {
+      const { body } = await api.get(`${base}&pagination[page]=${page}&pagination[pageSize]=5`);
+      expect(body.data).toEqual(all.slice((page - 1) * 5, page * 5));
+    }
+    const { body: offset } = await api.get(`${base}&pagination[start]=3&pagination[limit]=4`);
+    expect(offset.data).toEqual(all.slice(3, 7));
+  });
+
+  test('groupBy=category,kind is the same; without sort the attributes ascending; sort by an attribute or an aggregate', async () => {
+    const groups = combinations(published());
+    const listed = await api.get('/api/articles?filters[title][$startsWith]=agg&aggregate[count]=*&groupBy=category,kind&pagination[pageSize]=100');
+    expect(listed.body.data).toEqual(groups.map(({ category, kind, members }) => ({ group: { category, kind }, count: members.length })));
+    const byKind = await api.get('/api/articles?filters[title][$startsWith]=agg&groupBy[0]=kind&groupBy[1]=featured&sort=kind:desc&pagination[pageSize]=100');
+    const pairs = [...new Map(published().map((article) => [`${article.kind}|${article.featured}`, { kind: article.kind, featured: article.featured }])).values()];
+    pairs.sort((a, b) => compareKeys(b.kind, a.kind) || Number(a.featured) - Number(b.featured));
+    expect(byKind.body.data).toEqual(pairs.map((group) => ({ group })));
+    const bySum = await api.get('/api/articles?filters[title][$startsWith]=agg&aggregate[max][0]=views&groupBy=kind,category&sort=max.views:desc&pagination[pageSize]=3');
+    const maxima = groups
+      .sort((a, b) => compareKeys(a.kind, b.kind) || compareKeys(a.category, b.category))
+      .map(({ kind, category, members }) => ({ group: { kind, category }, max: { views: numbers(members.map((member) => member.views)).reduce<number | null>((a, b) => (a === null || b > a ? b : a), null) } }))
+      .sort((a, b) => (b.max.views ?? -Infinity) - (a.max.views ?? -Infinity));
+    expect(bySum.body.data).toEqual(maxima.slice(0, 3));
+  });
+
   test.each([
     ['aggregate[sum][0]=secret', /secret.*private/],
     ['aggregate[min][0]=secret', /secret.*private/],
@@ -245,6 +346,12 @@ describe('REST', () => {
     ['groupBy[0]=sections', /sections.*dynamic zone/],
     ['groupBy[0]=secret', /secret.*private/],
     ['groupBy[0]=kind&sort=title:asc', /title/],
+    ['groupBy[0]=category&groupBy[1]=tags', /tags.*to-many/],
+    ['groupBy[0]=kind&groupBy[1]=secret', /secret.*private/],
+    ['groupBy=kind,sections', /sections.*dynamic zone/],
+    ['groupBy[0]=kind&groupBy[1]=nope', /Invalid key nope/],
+    ['groupBy[0]=kind&groupBy[1]=category&sort=featured:asc', /featured/],
+    ['groupBy=kind,category,featured,views,rating,publishDate,title,slug,locale', /at most 8/],
   ])('%s is a 400 that says why', async (query, message) => {
     const { status, body } = await api.get(`/api/articles?aggregate[count]=*&${query}`);
     expect(status).toBe(400);
@@ -274,6 +381,13 @@ describe('a caller who may find articles but not categories', () => {
     expect(byCategory.status).toBe(403);
     const graphql = await narrow.gql('{ articles_connection { groupBy { category { key } } } }', {}, {});
     expect(graphql.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await client.get('/api/articles?aggregate[count]=*&groupBy[0]=kind&groupBy[1]=category', { anonymous: true })).status).toBe(403);
+    expect((await client.get('/api/articles?aggregate[count]=*&groupBy[0]=kind&groupBy[1]=featured', { anonymous: true })).status).toBe(200);
+    // `by` is a value: grouping by category is refused even when the key's category is not selected
+    const combined = await narrow.gql('query($by: [ArticleGroupByAttribute!]!) { articles_connection { groups(by: $by) { key { kind } connection { aggregate { count } } } } }', { by: ['kind', 'category'] }, {});
+    expect(combined.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const allowed = await narrow.gql<{ articles_connection: { groups: unknown[] } }>('{ articles_connection { groups(by: [kind, featured]) { key { kind featured } } } }', {}, {});
+    expect(allowed.body.errors).toBeUndefined();
     expect((await client.get('/api/tags?aggregate[count]=*', { anonymous: true })).status).toBe(403);
   });
 });

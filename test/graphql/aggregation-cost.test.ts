@@ -31,3 +31,11 @@ test('groups in groups multiply', () => {
   const outerEntry = 1 + (1 + (1 + (1 + 50 * innerEntry)));
   expect(cost(query)).toBe(1 + (1 + (1 + 50 * outerEntry)));
 });
+
+test('groups(by:) of several attributes counts like a groupBy list: its page of combinations, bounded by maxLimit, times each entry', () => {
+  const combinations = (page: string) => `{ articles_connection { groups(by: [category, kind]${page}) { key { category kind } connection { aggregate { count } } } } }`;
+  const entry = 1 + (1 + 1) + (1 + (1 + 1));
+  expect(cost(combinations(', pagination: { limit: 50 }'))).toBe(1 + (1 + 50 * entry));
+  expect(cost(combinations(', pagination: { pageSize: 100000 }'))).toBe(1 + (1 + 100 * entry));
+  expect(cost(combinations(''))).toBe(1 + (1 + 10 * entry));
+});
