@@ -1,4 +1,5 @@
-import sharp, { type FormatEnum } from 'sharp';
+import type sharpModule from 'sharp';
+import type { FormatEnum } from 'sharp';
 import type { StoredDocument } from '../storage/types';
 import { THUMBNAIL_FORMAT } from '../config/file-schemas';
 import { bytesToKilobytes, storedNameOf, URL_PREFIX, type FileRow, type ImageFormat, type ImageFormats } from './file-record';
@@ -13,8 +14,16 @@ import type { UploadProvider } from './upload-provider';
  * held in memory whole, whatever its size.
  */
 
-// libvips keeps recent operations with their pixels (up to 50 MB) to reuse them; every upload is a new image, so it would only hold memory.
-sharp.cache(false);
+let loaded: typeof sharpModule | undefined;
+/** sharp, loaded by the first image a format is made of or measured (0.12 s, libvips with it): not at every start */
+const sharp = (...args: Parameters<typeof sharpModule>): ReturnType<typeof sharpModule> => {
+  if (!loaded) {
+    loaded = require('sharp') as typeof sharpModule;
+    // libvips keeps recent operations with their pixels (up to 50 MB) to reuse them; every upload is a new image, so it would only hold memory.
+    loaded.cache(false);
+  }
+  return loaded(...args);
+};
 
 /** A stored original, named as its record names it: its formats' names are made from these. */
 export interface FormatSource {
