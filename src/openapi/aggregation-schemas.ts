@@ -1,12 +1,14 @@
-import { getNamedType, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { getNamedType, isEnumType, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import type { Attribute, Models } from '../models/types';
 import * as names from '../sdl/naming';
+import { MAX_GROUP_ATTRIBUTES } from '../sdl/aggregation-fields';
 import type { SchemaObject } from './openapi-shapes';
 
 /**
  * The OpenAPI side of a list route's aggregation (issue 36, rest/rest-aggregation.ts): the `aggregate` and
- * `groupBy` parameters with the attribute names the type offers, and the entry each group answers. Read off the
- * schema's `<Type>Aggregator…` and `<Type>GroupBy` types, so the document offers what GraphQL offers.
+ * `groupBy` parameters with the attribute names the type offers (groupBy: up to 8 of them, one entry per combination
+ * of their values), and the entry each group answers. Read off the schema's `<Type>Aggregator…` types and
+ * `<Type>GroupByAttribute` enum, so the document offers what GraphQL offers.
  */
 
 export const aggregateQuerySchemaName = (type: string) => `${type}AggregateQuery`;
@@ -62,7 +64,8 @@ export const aggregationSchemas = (schema: GraphQLSchema, models: Models): Recor
     const type = names.typeName(contentType);
     if (!schema.getType(names.aggregatorName(type))) continue;
     const parts = Object.entries(PARTS).map(([part, suffix]) => [part, fieldsOf(schema, names.aggregatorName(type, suffix))] as const);
-    const groupable = fieldsOf(schema, names.groupByName(type)).map((field) => field.name);
+    const attributeEnum = schema.getType(names.groupByAttributeName(type));
+    const groupable = isEnumType(attributeEnum) ? attributeEnum.getValues().map((value) => value.name) : [];
     schemas[aggregateQuerySchemaName(type)] = {
       type: 'object',
       properties: {
@@ -71,7 +74,7 @@ export const aggregationSchemas = (schema: GraphQLSchema, models: Models): Recor
       },
       additionalProperties: false,
     };
-    schemas[groupByQuerySchemaName(type)] = namesSchema(groupable, 1);
+    schemas[groupByQuerySchemaName(type)] = namesSchema(groupable, MAX_GROUP_ATTRIBUTES);
     const attributes: Record<string, Attribute | undefined> = contentType.attributes;
     schemas[aggregateEntrySchemaName(type)] = {
       type: 'object',

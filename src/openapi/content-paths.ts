@@ -28,7 +28,11 @@ const typedParameters = (type: string) => ({
     'aggregates instead of documents: `aggregate[count]=*`, `aggregate[sum][0]=views` (sum and avg: number attributes; min and max: number, date, time, datetime and string attributes); `sort=count:desc` orders the groups, `pagination` pages them',
     ref('schemas', aggregateQuerySchemaName(type)),
   ),
-  groupBy: plain('groupBy', 'one entry per value of an attribute (`groupBy[0]=category`: a scalar, enumeration, boolean, date or to-one relation, by documentId)', ref('schemas', groupByQuerySchemaName(type))),
+  groupBy: plain(
+    'groupBy',
+    'one entry per value of an attribute (`groupBy[0]=category`: a scalar, enumeration, boolean, date or to-one relation, by documentId), or per combination of the values of up to 8 (`groupBy[0]=category&groupBy[1]=kind` or `groupBy=category,kind`), each entry keyed by attribute (`group: { category, kind }`); `sort` may name an attribute, by default they order the entries ascending',
+    ref('schemas', groupByQuerySchemaName(type)),
+  ),
 });
 
 const AGGREGATION_PARAMETERS: ReadonlySet<string> = new Set(['aggregate', 'groupBy']);

@@ -140,6 +140,10 @@ test('aggregation: its parameters name what the type offers, and its answers mat
   const grouped = (await check('/api/articles', '/api/articles?aggregate[count]=*&aggregate[sum][0]=views&groupBy[0]=category&sort=count:desc', { status: 200, anonymous: true })) as { data: unknown[] };
   expect(grouped.data).toEqual([{ group: { category: expect.any(String) }, count: 1, sum: { views: 3 } }]);
   await check('/api/articles', '/api/articles?aggregate[count]=*&groupBy[0]=kind&filters[views][$gt]=100', { status: 200, anonymous: true });
+  // several attributes: one entry per combination, keyed by each, as the entry schema says
+  const combined = (await check('/api/articles', '/api/articles?aggregate[count]=*&aggregate[max][0]=views&groupBy[0]=category&groupBy[1]=kind&groupBy[2]=featured', { status: 200, anonymous: true })) as { data: unknown[] };
+  expect(combined.data).toEqual([{ group: { category: expect.any(String), kind: expect.any(String), featured: expect.any(Boolean) }, count: 1, max: { views: 3 } }]);
+  expect((schemas.ArticleGroupByQuery.anyOf![1] as OpenAPIV3.ArraySchemaObject).maxItems).toBe(8);
   await check('/api/articles', '/api/articles?aggregate[sum][0]=title', { status: 400, anonymous: true });
   // an answer of the wrong shape is told apart: a count that is not a number
   expect(mismatchOf('/api/articles', 'get', 200, { data: [{ group: {}, count: 'one' }], meta: {} })).toBeDefined();
