@@ -50,3 +50,17 @@ export function samePartition(left: IndexSpec, right: IndexSpec): boolean {
   const fields = (spec: IndexSpec): string => JSON.stringify(spec.partition ?? []);
   return fields(left) === fields(right);
 }
+
+/**
+ * Whether `longer` serves every read `shorter` serves and more: both plain (neither unique nor text) and
+ * `shorter`'s keys the start of `longer`'s. createIndex keeps the longer of two such indexes, not both.
+ */
+export function extendsIndex(longer: IndexSpec, shorter: IndexSpec): boolean {
+  const plain = (spec: IndexSpec): boolean => spec.unique !== true && spec.text !== true;
+  return (
+    plain(longer) &&
+    plain(shorter) &&
+    longer.keys.length > shorter.keys.length &&
+    shorter.keys.every(([field, direction], i) => longer.keys[i][0] === field && longer.keys[i][1] === direction)
+  );
+}

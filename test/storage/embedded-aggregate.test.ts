@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/storage/open-store';
-import type { Store } from '../../src/storage/types';
+import type { AggregateQuery, Store } from '../../src/storage/types';
 
 /** What the embedded engine adds to the aggregate contract (store-contract runs it on both engines). */
 describe('embedded aggregate', () => {
@@ -38,5 +38,29 @@ describe('embedded aggregate', () => {
       return items.aggregate({}, { accumulators: { total: { operator: 'sum', field: 'n' } } });
     });
     expect(inside[0].values.total).toBe(5);
+  });
+
+  test('grouped in an index\'s order or apart (read through a selection of its own), the groups are the same', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      id: index + 1,
+      g: [null, 'a', 'b', 'c', 2][index % 5],
+      n: index % 7 === 0 ? 'text' : index,
+      when: `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`,
+    }));
+    const query: AggregateQuery = {
+      groupBy: ['g'],
+      accumulators: { count: { operator: 'count' }, sum: { operator: 'sum', field: 'n' }, avg: { operator: 'avg', field: 'n' }, min: { operator: 'min', field: 'when' }, max: { operator: 'max', field: 'n' } },
+      sort: [['count', -1]],
+    };
+    const apart = store.collection('apart');
+    await apart.insertMany(rows);
+    const inOrder = store.collection('in_order');
+    await inOrder.createIndex({ keys: [['g', 1], ['id', 1]] });
+    await inOrder.insertMany(rows);
+    const filter = { id: { $gt: 3 } };
+    const expected = await apart.aggregate(filter, query);
+    expect(expected).toHaveLength(5);
+    expect(await inOrder.aggregate(filter, query)).toEqual(expected);
+    expect(await inOrder.aggregate(filter, { ...query, sort: [] })).toEqual(await apart.aggregate(filter, { ...query, sort: [] }));
   });
 });

@@ -530,6 +530,18 @@ export function describeStoreContract(name: string, createFixture: () => Promise
         expect(indexes).toHaveLength(2);
       });
 
+      test('an index that extends a plain one replaces it; one that another extends is served by it', async () => {
+        await users.insertMany([{ status: 'a', views: 2, kind: 'x' }, { status: 'a', views: 1, kind: 'y' }]);
+        await users.createIndex({ keys: [['status', 1], ['views', 1]] });
+        await users.createIndex({ keys: [['status', 1], ['views', 1], ['kind', 1]] });
+        await users.createIndex({ keys: [['status', 1]] });
+        await users.createIndex({ keys: [['status', 1], ['views', -1], ['kind', 1]] });
+        const plain = (await users.listIndexes()).filter((index) => !index.unique).map((index) => index.name).sort();
+        expect(plain).toEqual(['status_1_views_-1_kind_1', 'status_1_views_1_kind_1']);
+        // the replacing index answers what the replaced one did
+        expect((await users.find({ status: 'a', views: { $gte: 1 } }, { sort: [['views', 1]] })).map((user) => user.kind)).toEqual(['y', 'x']);
+      });
+
       testUnless('uniqueIndexes')('persist across reopening', async () => {
         await users.insertOne({ email: 'a@example.com' });
         await store.close();

@@ -8,8 +8,13 @@ import { catalogChanged, quote, statement, type DatabaseState } from './database
 import { addText, removeText } from './index-entries';
 import { MAX_TEXT_PATHS } from './text-rowid';
 
-/** Rows past which writing a text index's entries again is told on stderr: it takes seconds. */
-const TOLD_REPARTITION = 20000;
+/** Rows past which writing an index's entries is told on stderr: it takes seconds. */
+const TOLD_ROWS = 20000;
+
+function tellLongWrite(db: DatabaseState, target: CollectionState, what: string): void {
+  const { n } = statement(db, `SELECT count(*) AS n FROM ${quote(target.tables.docs)}`).get() as { n: number };
+  if (n >= TOLD_ROWS) process.stderr.write(`folio: ${what} (${n} documents, once)…\n`);
+}
 
 export function uniqueIndexName(target: CollectionState, spec: NormalizedIndexSpec): string {
   return `${target.tables.docs}:${spec.name}:unique`;
@@ -24,6 +29,7 @@ function addExpressionIndexes(db: DatabaseState, target: CollectionState, spec: 
   }
   const table = quote(target.tables.docs);
   const columns = spec.keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`);
+  tellLongWrite(db, target, `building the index ${spec.name} of ${target.name}`);
   sqlite.exec(`CREATE INDEX IF NOT EXISTS ${quote(`${target.tables.docs}:${spec.name}`)} ON ${table} (${columns.join(', ')})`);
   const firstCompound = !spec.unique && spec.keys.length > 1 && !target.indexes.some((index) => !index.unique && !index.text && index.keys.length > 1);
   if (firstCompound) {
@@ -74,14 +80,24 @@ export function addIndex(db: DatabaseState, target: CollectionState, input: Inde
   saveCatalog(db, target);
 }
 
+/** EmbeddedDatabase `dropIndex` */
+export function dropIndex(db: DatabaseState, target: CollectionState, name: string): void {
+  const at = target.indexes.findIndex((index) => index.name === name);
+  if (at < 0) return;
+  db.sqlite.exec(`DROP INDEX IF EXISTS ${quote(`${target.tables.docs}:${name}`)}`);
+  target.indexes.splice(at, 1);
+  db.plans.clear();
+  catalogChanged(db);
+  saveCatalog(db, target);
+}
+
 /** EmbeddedDatabase `repartition` */
 export function repartition(db: DatabaseState, target: CollectionState, input: IndexSpec): void {
   const spec = normalizeIndexSpec(input);
   const at = target.indexes.findIndex((index) => index.text && index.keys[0][0] === spec.keys[0][0]);
   if (at < 0 || samePartition(target.indexes[at], spec)) return;
   const slot = target.textPaths.indexOf(spec.keys[0][0]);
-  const { n } = statement(db, `SELECT count(*) AS n FROM ${quote(target.tables.docs)}`).get() as { n: number };
-  if (n >= TOLD_REPARTITION) process.stderr.write(`folio: writing the text index ${spec.name} of ${target.name} again, by ${JSON.stringify(spec.partition ?? [])} (${n} documents, once)…\n`);
+  tellLongWrite(db, target, `writing the text index ${spec.name} of ${target.name} again, by ${JSON.stringify(spec.partition ?? [])}`);
   eachDocument(db, target, (key, document) => removeText(db, target, key, slot, document));
   target.indexes[at] = spec;
   target.partitions.delete(slot);

@@ -1,6 +1,6 @@
 import { cloneDocument } from '../clone-document';
 import { assertSafeFilter } from '../filter-guard';
-import { normalizeIndexSpec, sameIndex, samePartition } from '../index-spec';
+import { extendsIndex, normalizeIndexSpec, sameIndex, samePartition } from '../index-spec';
 import type { Filter, IndexSpec, StoredDocument, UpdateSpec } from '../types';
 import { applyUpdate, prepareUpdate } from './apply-update';
 import { limitSql, selectionOf, type CollectionContext, type Row } from './collection-read';
@@ -66,6 +66,9 @@ export async function createIndex({ name, store }: CollectionContext, index: Ind
   await store.write(() => {
     const database = store.database();
     const state = database.state(name);
+    // a longer index of the same start serves this one's reads (and is kept); a shorter one is replaced
+    if (state.indexes.some((candidate) => extendsIndex(candidate, spec))) return;
+    for (const shorter of state.indexes.filter((candidate) => extendsIndex(spec, candidate))) database.dropIndex(state, shorter.name);
     const existing = state.indexes.find((candidate) => candidate.name === spec.name || sameIndex(candidate, spec));
     if (!existing) database.addIndex(state, spec);
     else if (!sameIndex(existing, spec) || existing.name !== spec.name) {

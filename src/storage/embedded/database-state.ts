@@ -12,7 +12,7 @@ export interface DatabaseState {
   /** opened when first needed: most stores never read while a transaction is open */
   lastCommit: SqliteDatabase | undefined;
   readonly committedStatements: Map<string, Statement>;
-  /** whether a statement's plan sorts apart (sortsApart), by statement: forgotten when indexes or statistics change */
+  /** what a statement's plan does (sortsApart, groupsApart), by statement: forgotten when indexes or statistics change */
   readonly plans: Map<string, boolean>;
   writtenSinceAnalysis: number;
   readonly states: Map<string, CollectionState>;
@@ -31,10 +31,15 @@ export const statement = (db: DatabaseState, sql: string): Statement => cached(d
 export const committedStatement = (db: DatabaseState, sql: string): Statement =>
   cached(db.committedStatements, sql, MAX_STATEMENTS, () => (db.lastCommit ??= openReadConnection(db.file, { readonly: true })).prepare(sql));
 
-export const sortsApart = (db: DatabaseState, sql: string, params: readonly unknown[]): boolean =>
-  cached(db.plans, sql, MAX_STATEMENTS, () =>
-    (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes('TEMP B-TREE')),
+const planSays = (db: DatabaseState, sql: string, params: readonly unknown[], phrase: string): boolean =>
+  cached(db.plans, `${phrase}\n${sql}`, MAX_STATEMENTS, () =>
+    (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).some(({ detail }) => detail.includes(phrase)),
   );
+
+export const sortsApart = (db: DatabaseState, sql: string, params: readonly unknown[]): boolean => planSays(db, sql, params, 'TEMP B-TREE');
+
+/** whether SQLite groups the rows of `sql` apart, in a temporary b-tree, instead of in the order an index gives them */
+export const groupsApart = (db: DatabaseState, sql: string, params: readonly unknown[]): boolean => planSays(db, sql, params, 'TEMP B-TREE FOR GROUP BY');
 
 export function noteWrite(db: DatabaseState): void {
   if (++db.writtenSinceAnalysis < ANALYSE_EVERY) return;

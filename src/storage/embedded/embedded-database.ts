@@ -1,9 +1,9 @@
 import Database, { type Database as SqliteDatabase, type Statement } from 'better-sqlite3';
 import type { IndexSpec, StoredDocument } from '../types';
 import { collectionState, loadCatalog } from './collection-catalog';
-import { addIndex, repartition } from './collection-indexes';
+import { addIndex, dropIndex, repartition } from './collection-indexes';
 import type { CollectionState } from './collection-state';
-import { committedStatement, sortsApart, statement, type DatabaseState } from './database-state';
+import { committedStatement, groupsApart, sortsApart, statement, type DatabaseState } from './database-state';
 import { trackOrder } from './key-order';
 import { insertRow, removeRow, replaceRow } from './row-writes';
 import { registerFunctions } from './sql-functions';
@@ -30,11 +30,15 @@ export interface EmbeddedDatabase {
   committedStatement(sql: string): Statement;
   /** whether SQLite's plan for `sql` (with `params`) sorts its rows apart, in a temporary b-tree; remembered by statement */
   sortsApart(sql: string, params: readonly unknown[]): boolean;
+  /** whether SQLite's plan for `sql` groups its rows apart, in a temporary b-tree; remembered by statement */
+  groupsApart(sql: string, params: readonly unknown[]): boolean;
   insert(state: CollectionState, document: StoredDocument): void;
   /** `previous`: the document the row holds now, as the caller read it */
   replace(state: CollectionState, key: number, document: StoredDocument, previous: StoredDocument): void;
   remove(state: CollectionState, key: number): void;
   addIndex(state: CollectionState, spec: IndexSpec): void;
+  /** removes a plain index createIndex made (`name`), in the catalog too */
+  dropIndex(state: CollectionState, name: string): void;
   /** the text index of the same path as `spec`, split by `spec`'s partition instead: its entries written again */
   repartition(state: CollectionState, spec: IndexSpec): void;
   /**
@@ -107,12 +111,14 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     statement: (sql) => statement(db, sql),
     committedStatement: (sql) => committedStatement(db, sql),
     sortsApart: (sql, params) => sortsApart(db, sql, params),
+    groupsApart: (sql, params) => groupsApart(db, sql, params),
     textIndexesDue: () => db.textMerges.due(db.states.values()),
     fragmentedTextIndexes: () => db.textMerges.fragmented(db.states.values()),
     insert: (target, document) => insertRow(db, target, document),
     replace: (target, key, document, previous) => replaceRow(db, target, key, document, previous),
     remove: (target, key) => removeRow(db, target, key),
     addIndex: (target, input) => addIndex(db, target, input),
+    dropIndex: (target, name) => dropIndex(db, target, name),
     trackOrder: (target, input) => trackOrder(db, target, input),
     repartition: (target, input) => repartition(db, target, input),
     // a change made outside the store's own transactions (a migration's) is committed once none is open

@@ -88,7 +88,8 @@ export async function aggregate(context: CollectionContext, filter: Filter, quer
   const read = readOf(context, filter);
   if (!read.state.created) return normalized.groupBy.length === 0 && normalized.skip === 0 ? [emptyGroup(normalized)] : [];
   const grouped = await readAgainIfChanged(context, read, ({ database, selection, state }, here) => {
-    const statement = aggregateSql(selection, normalized, state);
+    const streamed = aggregateSql(selection, normalized, state);
+    const statement = normalized.groupBy.length > 0 && database.groupsApart(streamed.sql, streamed.params) ? aggregateSql(selection, normalized, state, true) : streamed;
     return select<Record<string, unknown>>(context, database, statement.sql, statement.params, true, here);
   });
   return grouped.map((row) => groupOfRow(row, normalized));

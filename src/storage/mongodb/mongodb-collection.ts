@@ -3,6 +3,7 @@ import { cloneDocument } from '../clone-document';
 import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
 import { emptyGroup, normalizeAggregateQuery } from '../aggregate-query';
+import { extendsIndex, type NormalizedIndexSpec } from '../index-spec';
 import { aggregatePipeline, groupOfResult } from './aggregate-pipeline';
 import { toStoreError, toUnavailable } from './mongodb-errors';
 import { fromMongoIndex, toMongoIndex, toMongoProjection, toMongoQuery, toMongoSort, toMongoUpdate } from './translate-query';
@@ -26,6 +27,16 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       const translated = toStoreError(error, name, indexFields);
       throw currentSession() ? translated : toUnavailable(translated);
     }
+  }
+
+  async function listIndexes(): Promise<NormalizedIndexSpec[]> {
+    const listed = await run(() => collection.listIndexes().toArray()).catch((error: { code?: number }) => {
+      if (error.code === NAMESPACE_NOT_FOUND) return [];
+      throw error;
+    });
+    const specs = listed.map(fromMongoIndex).filter((spec) => spec !== null);
+    for (const spec of specs) indexFields.set(spec.name, spec.keys.map(([field]) => field));
+    return specs;
   }
 
   async function update(filter: Filter, spec: UpdateSpec, many: boolean): Promise<number> {
@@ -96,9 +107,13 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
     async createIndex(index) {
       // MongoDB answers substring conditions by scanning: a trigram index is the embedded engine's own
       if (index.text) return;
+      // a longer index of the same start serves this one's reads (and is kept); a shorter one is replaced
+      const existing = await listIndexes();
+      if (existing.some((candidate) => extendsIndex(candidate, index))) return;
       const { key, options } = toMongoIndex(index);
       indexFields.set(options.name, key.map(([field]) => field));
       await run(() => collection.createIndex(key, options));
+      for (const shorter of existing.filter((candidate) => extendsIndex(index, candidate))) await run(() => collection.dropIndex(shorter.name));
     },
     async *findInBatches(filter, batchSize) {
       assertBatchSize(batchSize);
@@ -127,14 +142,6 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
       if (results.length === 0 && normalized.groupBy.length === 0 && normalized.skip === 0) return [emptyGroup(normalized)];
       return results.map((result) => groupOfResult(result, normalized));
     },
-    async listIndexes() {
-      const listed = await run(() => collection.listIndexes().toArray()).catch((error: { code?: number }) => {
-        if (error.code === NAMESPACE_NOT_FOUND) return [];
-        throw error;
-      });
-      const specs = listed.map(fromMongoIndex).filter((spec) => spec !== null);
-      for (const spec of specs) indexFields.set(spec.name, spec.keys.map(([field]) => field));
-      return specs;
-    },
+    listIndexes,
   };
 }
