@@ -5,6 +5,7 @@ import { GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLSch
 import { persistedStorePath } from '../config/load-config';
 import { assembleProject } from '../app/served-schema';
 import { parseArgs } from './parse-args';
+import { PERSISTED_USAGE } from './usage';
 import { processOutput, type Output } from './token-command';
 
 /**
@@ -13,9 +14,6 @@ import { processOutput, type Output } from './token-command';
  * before storing it under the sha256 of its text, exactly as given, and prints the hash clients send
  * (`documentId`, or Apollo's `extensions.persistedQuery.sha256Hash`). The server reads the store at start.
  */
-
-export const PERSISTED_USAGE = `  folio persisted add FILE… [--schema DIR] [--config DIR]      (.graphql files; prints each one's hash)
-  folio persisted list [--config DIR]`;
 
 const FLAGS = new Set(['schema', 'config']);
 

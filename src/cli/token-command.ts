@@ -6,16 +6,13 @@ import { createApiTokens, type ApiTokenInfo } from '../auth/api-tokens';
 import { runTokenRequest, tokenControlPath, type TokenRequest, type TokenResults } from '../auth/token-control';
 import { sendControlRequest } from '../common/control-socket';
 import { parseArgs } from './parse-args';
+import { TOKEN_USAGE } from './usage';
 
 /**
  * `folio token create|list|revoke`: through the running server when there is one (its control socket
  * in the data directory), else straight in the store. `create` prints the access key alone on stdout,
  * once, so `KEY=$(folio token create …)` works; everything else a person reads goes to stderr.
  */
-
-export const TOKEN_USAGE = `  folio token create --name NAME --type full-access|read-only|custom [--permissions a,b] [--expires-in 30d] [--description TEXT] [--data DIR] [--config DIR]
-  folio token list [--data DIR] [--config DIR]
-  folio token revoke NAME [--data DIR] [--config DIR]`;
 
 const FLAGS = new Set(['name', 'type', 'permissions', 'expires-in', 'description', 'data', 'config']);
 

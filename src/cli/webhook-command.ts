@@ -9,6 +9,7 @@ import { createOutbox } from '../events/outbox';
 import { webhookRequest } from '../events/webhook-request';
 import { runWebhookRequest, webhookControlPath, type FailedDelivery, type WebhookRequest } from '../events/webhook-control';
 import { parseArgs } from './parse-args';
+import { WEBHOOK_USAGE } from './usage';
 import type { Output } from './token-command';
 
 /**
@@ -16,13 +17,6 @@ import type { Output } from './token-command';
  * delivery), and the deliveries that failed for good (listed and re-sent through the running
  * server, or straight in the store when none runs).
  */
-
-export const WEBHOOK_USAGE = `  folio webhook list [--config DIR]
-  folio webhook add --name NAME --url URL --events entry.create,entry.update,… [--secret S] [--config DIR]
-  folio webhook remove NAME [--config DIR]
-  folio webhook test NAME [--config DIR]
-  folio webhook failed [NAME] [--data DIR] [--config DIR]
-  folio webhook retry [NAME] [--data DIR] [--config DIR]`;
 
 const FLAGS = new Set(['name', 'url', 'events', 'secret', 'data', 'config']);
 
