@@ -292,6 +292,17 @@ describe('REST', () => {
     expect(drafts.body.data).toEqual([{ group: {}, count: seeded.length }]);
   });
 
+  test('_q narrows the aggregation as it narrows the list (the REST front\'s search per type)', async () => {
+    const matches = published().filter((article) => article.title.toLowerCase().includes('agg 1'));
+    const { body } = await api.get('/api/articles?_q=AGG%201&aggregate[count]=*&groupBy[0]=kind&groupBy[1]=featured&pagination[pageSize]=100');
+    const groups = [...new Map(matches.map((article) => [`${article.kind}|${article.featured}`, { kind: article.kind, featured: article.featured }])).values()]
+      .sort((a, b) => compareKeys(a.kind, b.kind) || Number(a.featured) - Number(b.featured))
+      .map((group) => ({ group, count: matches.filter((article) => article.kind === group.kind && article.featured === group.featured).length }));
+    expect(body.data).toEqual(groups);
+    const list = await api.get('/api/articles?_q=AGG%201&pagination[pageSize]=100');
+    expect(list.body.meta.pagination.total).toBe(matches.length);
+  });
+
   test('groups ordered by sort naming an aggregate and paginated; typed keys', async () => {
     const { body } = await api.get('/api/articles?filters[title][$startsWith]=agg&aggregate[count]=*&groupBy=featured&sort=count:desc&pagination[pageSize]=1');
     const counts = [true, false].map((featured) => ({ group: { featured }, count: published().filter((article) => article.featured === featured).length })).sort((a, b) => b.count - a.count);
