@@ -1,5 +1,5 @@
 import { isInputObjectType, isObjectType, isEnumType, isIntrospectionType, type GraphQLSchema } from 'graphql';
-import { buildSchemaObjectFromType } from 'sofa-api';
+import type * as SofaApi from 'sofa-api';
 import { FILE_CONTENT_TYPE } from '../media/file-model';
 import type { Attribute, Models } from '../models/types';
 import * as names from '../sdl/naming';
@@ -35,6 +35,8 @@ const relationInputFields = (models: Models): Map<string, string[]> => {
 
 /** sofa's schema for each object, input and enum type of the executable schema. */
 const typeSchemas = (schema: GraphQLSchema, models: Models): Record<string, SchemaObject> => {
+  // sofa-api (~0.3 s of module loading) when a document is first asked for, not at every start
+  const { buildSchemaObjectFromType } = require('sofa-api') as typeof SofaApi;
   const schemas: Record<string, SchemaObject> = {};
   const relationFields = relationInputFields(models);
   for (const type of Object.values(schema.getTypeMap())) {

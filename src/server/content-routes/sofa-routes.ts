@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { print, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { filterSchema } from '@graphql-tools/utils';
-import { useSofa } from 'sofa-api';
+import type * as SofaApi from 'sofa-api';
 import type { Runtime } from '../folio-module';
 import { errorBodyOf } from './rest-error';
 import { errorBody, errorEnvelope } from '../error-envelope';
@@ -25,7 +25,7 @@ export interface SofaRoutes {
   paths: OpenApiPaths;
 }
 
-type SofaResponse = ReturnType<NonNullable<Parameters<typeof useSofa>[0]['errorHandler']>>;
+type SofaResponse = ReturnType<NonNullable<Parameters<typeof SofaApi.useSofa>[0]['errorHandler']>>;
 
 const BASE = '/api';
 /** sofa fills the OpenAPI document only with its OpenAPI endpoint on; it is never routed to. */
@@ -69,6 +69,8 @@ export const createSofaRoutes = ({ services, schema, graphql, extensions }: Runt
   const served = (operation: string, name: string) => (operation === 'Query' || operation === 'Mutation') && names[operation].has(name);
   const rootFields = [schema.getQueryType(), schema.getMutationType()].flatMap((type) => Object.keys(type?.getFields() ?? {}).filter((name) => served(type?.name ?? '', name)));
   if (rootFields.length === 0) return undefined;
+  // loaded only here: most projects add no root field, and sofa-api is ~0.3 s of module loading at every start
+  const { useSofa } = require('sofa-api') as typeof SofaApi;
 
   const sources = new WeakMap<DocumentNode, string>();
   const sourceOf = (document: DocumentNode) => {
