@@ -147,6 +147,24 @@ const measureWalks = async (url, walk, draw, { walkers, duration }) => {
   return { name: walk.name, rps: times.length / seconds, p50: Math.round(times[Math.floor((times.length - 1) / 2)]), answered: times.length, pagesPerAnswer: pages / times.length };
 };
 
+/** requests asked one after another, each its own range, for the time one answer takes when none waits in line */
+const ALONE_REQUESTS = 30;
+
+/** The median ms of ALONE_REQUESTS requests of `workload` sent one at a time (after three to warm up). */
+const measureAlone = async (url, workload) => {
+  const times = [];
+  for (let index = 0; index < ALONE_REQUESTS + 3; index += 1) {
+    const { method, path, headers, body } = workload.request();
+    const begun = performance.now();
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    if (!response.ok || !workload.matches(JSON.parse(text))) throw new Error(`${workload.name} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (index >= 3) times.push(performance.now() - begun);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor((times.length - 1) / 2)];
+};
+
 /** The same range asked of every aggregation workload and walked: all must give the same answer. */
 const checkAgreement = async (url, workloads, draw) => {
   const range = draw();
@@ -165,7 +183,7 @@ const number = (value) => Math.round(value).toLocaleString('en-US');
 const rate = (value) => (value >= 100 ? number(value) : value.toFixed(value >= 10 ? 1 : 2));
 const mark = (met) => (met ? 'yes' : 'no');
 
-const report = ({ size, duration, writes, rounds, walkers, agreement, rows }) => {
+const report = ({ size, duration, writes, rounds, walkers, agreement, rows, alone }) => {
   const [graphqlTotal, restTotal, graphqlGroups, restGroups, walkTotal, walkGroups] = rows;
   const against = [
     [graphqlTotal, walkTotal],
@@ -178,15 +196,17 @@ const report = ({ size, duration, writes, rounds, walkers, agreement, rows }) =>
     '',
     `Each request a views range of ${number(agreement.range.high - agreement.range.low)} values drawn afresh: about ${(AGGREGATED_SHARE * 100).toFixed(1)} % of the articles (the check's range [${agreement.range.low}, ${agreement.range.high}) held ${number(agreement.expected.total.count)} of ${number(size)}, ${((agreement.expected.total.count / size) * 100).toFixed(1)} %; every way of asking agreed on count, sum and groups). Workaround: ${walkers} clients, each walking a whole range through REST pages of ${PAGE_SIZE}, one page after another (${walkTotal.pagesPerAnswer.toFixed(1)} pages an answer).`,
     '',
-    '| workload | p50 ms | answers/s | vs its workaround | p50 ≤ 20 ms | ≥ 20× |',
-    '| --- | ---: | ---: | ---: | :---: | :---: |',
-    ...against.map(([row, walk]) => {
+    `p50 alone: the median of ${ALONE_REQUESTS} requests sent one at a time, each its own range (what one answer takes); at 50 connections p50 is mostly the wait in line, about 50 ÷ answers a second.`,
+    '',
+    '| workload | p50 alone ms | p50 ms, c = 50 | answers/s | vs its workaround | p50 alone ≤ 20 ms | ≥ 20× |',
+    '| --- | ---: | ---: | ---: | ---: | :---: | :---: |',
+    ...against.map(([row, walk], index) => {
       const ratio = row.rps / walk.rps;
       // nothing answered within the run: no latency to show, and no target met
       const p50 = row.answered > 0 ? String(row.p50) : '—';
-      return `| ${row.name} | ${p50} | ${rate(row.rps)} | ${ratio.toFixed(1)}× | ${mark(row.answered > 0 && row.p50 <= TARGET_P50_MS)} | ${mark(ratio >= TARGET_RATIO)} |`;
+      return `| ${row.name} | ${alone[index].toFixed(1)} | ${p50} | ${rate(row.rps)} | ${ratio.toFixed(1)}× | ${mark(alone[index] <= TARGET_P50_MS)} | ${mark(ratio >= TARGET_RATIO)} |`;
     }),
-    ...[walkTotal, walkGroups].map((walk) => `| ${walk.name} | ${number(walk.p50)} | ${rate(walk.rps)} | 1× |  |  |`),
+    ...[walkTotal, walkGroups].map((walk) => `| ${walk.name} |  | ${number(walk.p50)} | ${rate(walk.rps)} | 1× |  |  |`),
     ...(rows.some(({ answered }) => answered === 0) ? ['', '— : no request was answered during the run'] : []),
   ];
   return lines;
@@ -207,6 +227,8 @@ const runAggregation = async ({ size, writes }) => {
     const workloads = aggregationWorkloads(draw);
     const agreement = await checkAgreement(folio.url, workloads, draw);
     for (const workload of workloads) await checkAnswers(folio.url, workload);
+    const alone = [];
+    for (const workload of workloads) alone.push(await measureAlone(folio.url, workload));
     const measurements = workloads.map((workload) => ({ name: workload.name, run: () => measureWorkload(folio.url, workload, manifest, { writes, duration }) }));
     for (const walk of [walks.total, walks.groups]) {
       measurements.push({
@@ -232,7 +254,7 @@ const runAggregation = async ({ size, writes }) => {
       }
     }
     const rows = results.map((list) => median(list));
-    for (const line of ['', ...report({ size, duration, writes, rounds, walkers, agreement, rows })]) console.log(line);
+    for (const line of ['', ...report({ size, duration, writes, rounds, walkers, agreement, rows, alone })]) console.log(line);
   } finally {
     await stop(folio);
     rmSync(root, { recursive: true, force: true });

@@ -17,6 +17,7 @@ export const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef0123';
 /** behind a token: a fuzzed request to `/metrics` would otherwise start a new lag window and hide a stall */
 const METRICS_TOKEN = 'fuzz-metrics-token-0123456789abcdef';
 const LAG_GAUGE = '\nnodejs_eventloop_lag_max_seconds ';
+const RSS_GAUGE = '\nprocess_resident_memory_bytes ';
 export const SERVER_ROOT = resolve(__dirname, '..');
 const TIMEOUT_MS = 10_000;
 const CONTENT = ['articles', 'categories', 'tags', 'authors'];
@@ -27,8 +28,8 @@ export interface FuzzServer {
   send(request: FuzzRequest): Promise<FuzzAnswer>;
   /** a hash of every content document, drafts included */
   digest(): Promise<string>;
-  /** the event loop's longest delay since the previous call, in seconds (`nodejs_eventloop_lag_max_seconds`) */
-  eventLoopLag(): Promise<number>;
+  /** the event loop's longest delay since the previous call, in seconds, and the process's resident memory, in bytes */
+  vitals(): Promise<Vitals>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +53,13 @@ const gaugeValue = (text: string, line: string): number => {
   const end = text.indexOf('\n', start);
   return Number(text.slice(start, end < 0 ? undefined : end));
 };
+
+export interface Vitals {
+  /** seconds */
+  lag: number;
+  /** bytes */
+  rss: number;
+}
 
 export const startFuzzServer = async (): Promise<FuzzServer> => {
   const root = mkdtempSync(join(tmpdir(), 'folio-fuzz-'));
@@ -132,11 +140,11 @@ export const startFuzzServer = async (): Promise<FuzzServer> => {
     return hash.digest('hex');
   };
 
-  const eventLoopLag = async () => {
+  const vitals = async (): Promise<Vitals> => {
     const response = await fetch(`${process.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`GET /metrics: HTTP ${response.status} ${text.slice(0, 300)}`);
-    return gaugeValue(text, LAG_GAUGE);
+    return { lag: gaugeValue(text, LAG_GAUGE), rss: gaugeValue(text, RSS_GAUGE) };
   };
 
   return {
@@ -144,7 +152,7 @@ export const startFuzzServer = async (): Promise<FuzzServer> => {
     documentIds,
     send,
     digest,
-    eventLoopLag,
+    vitals,
     async stop() {
       await process.stop();
       rmSync(root, { recursive: true, force: true });

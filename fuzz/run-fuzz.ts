@@ -9,7 +9,7 @@ import { startStallWatch, StallError, type StallWatch } from './stall-watch';
  * `npm run fuzz`: seeded, grammar-based requests to a production-mode Folio with known content,
  * until FUZZ_SECONDS (60) have passed. Fails on a crash, a 5xx, an INTERNAL_SERVER_ERROR, an
  * answer over 1 s, a stack trace or path in a body, stored content changed by a refused request,
- * or an event-loop stall over 200 ms in the server while the run goes (stall-watch.ts). FUZZ_SEED
+ * or, while the run goes, an event-loop stall over 200 ms or more than 600 MB resident in the server (stall-watch.ts). FUZZ_SEED
  * replays a run; the failing request is printed as a curl command.
  */
 
@@ -84,7 +84,7 @@ const main = async () => {
   const tally: Tally = { sent: 0, statuses: new Map(), shapes: new Map() };
   try {
     // only once the server is ready and seeded: start-up's window is not judged
-    const { watch, startupLag } = await startStallWatch(server.eventLoopLag);
+    const { watch, startupLag } = await startStallWatch(server.vitals);
     process.stdout.write(`fuzz: seed ${seed}, ${seconds} s, server at ${server.process.url} (start-up and seeding: event loop late by ${(startupLag * 1000).toFixed(0)} ms at most, not judged)\n`);
     const property = fc.asyncProperty(anyRequest({ documentIds: server.documentIds }), (request) => check(server, watch, tally, request));
     const remaining = Math.max(1000, seconds * 1000 - (Date.now() - started));
@@ -96,7 +96,7 @@ const main = async () => {
       const slowest = tally.slowest ? `slowest ${tally.slowest.ms} ms: ${describeRequest(tally.slowest.request).slice(0, 160)}` : 'none sent';
       process.stdout.write(
         `fuzz: ${tally.sent} requests in ${((Date.now() - started) / 1000).toFixed(0)} s, no failure (${counts(new Map([...tally.statuses].sort(([a], [b]) => a - b)))})\n` +
-          `  costly shapes: ${counts(tally.shapes)}\n  event loop late by ${(watch.maxLag() * 1000).toFixed(0)} ms at most; ${slowest}\n`,
+          `  costly shapes: ${counts(tally.shapes)}\n  event loop late by ${(watch.maxLag() * 1000).toFixed(0)} ms at most, ${(watch.maxRss() / 2 ** 20).toFixed(0)} MB resident at most; ${slowest}\n`,
       );
     }
   } finally {
