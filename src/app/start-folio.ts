@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { loadModels } from '../models/load-models';
 import { loadConfig } from '../config/load-config';
@@ -48,6 +49,8 @@ export const loadStartConfig = (options: StartOptions): FolioConfig =>
 export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
   const schemaDir = resolve(options.schemaDir);
   const config = loadStartConfig(options);
+  // a process-wide V8 setting: the server's own, so `folio start` sets it (in each worker), not createFolio
+  if (config.server.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.server.heapGrowingPercent}`);
   const models = loadModels(schemaDir, { types: config.customFields, relationTargets: config.relationTargets, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
   const projectRoutes = loadProjectRoutes(schemaDir, models);

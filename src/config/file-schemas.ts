@@ -478,6 +478,12 @@ export const serverFileSchema = object(
       default: server.workers,
       example: 2,
     }),
+    heapGrowingPercent: doc(integer({ min: 0, max: 400 }), {
+      description:
+        "How far V8 lets each process's heap grow past what its last full collection left live before it collects again, in percent (V8's `--heap-growing-percent`; env `FOLIO_HEAP_GROWING_PERCENT`). Under answers of tens of megabytes V8's own policy (`0`) let the heap reach many times what was live: four anonymous clients reading aliased pages of 100 KB titles took a process to 1.0–1.7 GB resident, 598 MB at 20 ([security.md](security.md#memory))",
+      default: server.heapGrowingPercent,
+      example: 0,
+    }),
   },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.
   { ignored: ['app', 'webhooks'] },

@@ -9,6 +9,7 @@ export interface ServerOverrides {
   host?: string;
   port?: number;
   workers?: Server['workers'];
+  heapGrowingPercent?: number;
 }
 
 const PORT_RANGE = 'must be an integer from 0 to 65535 (0 picks a free port)';
@@ -33,6 +34,11 @@ function fromEnv(env: NodeJS.ProcessEnv, problems: ConfigProblem[]): ServerOverr
     const port = /^\d+$/.test(env.PORT) ? Number(env.PORT) : NaN;
     if (isPort(port)) server.port = port;
     else problems.push({ source: 'env PORT', message: `${PORT_RANGE}, got "${env.PORT}"` });
+  }
+  if (env.FOLIO_HEAP_GROWING_PERCENT) {
+    const percent = /^\d+$/.test(env.FOLIO_HEAP_GROWING_PERCENT) ? Number(env.FOLIO_HEAP_GROWING_PERCENT) : NaN;
+    if (percent <= 400) server.heapGrowingPercent = percent;
+    else problems.push({ source: 'env FOLIO_HEAP_GROWING_PERCENT', message: `must be an integer from 0 to 400, got "${env.FOLIO_HEAP_GROWING_PERCENT}"` });
   }
   if (env.FOLIO_WORKERS) {
     const workers = workersOf(env.FOLIO_WORKERS);
