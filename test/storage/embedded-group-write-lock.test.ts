@@ -68,6 +68,8 @@ test.each([
   const written = write(store);
   const gaps = await ticksDuring(0, Promise.all([written, released]));
   expect(Date.now() - started).toBeGreaterThanOrEqual(HELD_MS - 20);
-  expect(Math.max(...gaps)).toBeLessThan(100);
+  // a wait in SQLite's busy handler would hold the loop for the whole hold at least; a loaded 2-core CI run
+  // gave 147 ms of ordinary scheduling between ticks
+  expect(Math.max(...gaps)).toBeLessThan(HELD_MS * 0.75);
   expect((await store.collection('articles').find({})).map((document) => document.title).sort()).toEqual(['first', 'second']);
 });
