@@ -251,7 +251,7 @@ export interface FolioConfig {
     url?: string;
     /** processes serving the one port (`folio start`): `auto` is one per core on the embedded store from 4 cores, else 1; 1 on MongoDB. @default 'auto' */
     workers: number | 'auto';
-    /** how far V8 lets the heap grow past what its last full collection left live, in percent; 0: V8's own policy. @default 20 */
+    /** how far V8 lets the heap grow past what its last full collection left live, in percent; 0: V8's own policy. @default 0 */
     heapGrowingPercent: number;
   };
   graphql: GraphqlConfig;
