@@ -139,6 +139,13 @@ const listParams = (values: Array<string | number>): EntryValue[] => (values.len
 const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
 /**
+ * Unary plus before a type guard of a range (`+E < ''`): SQLite then never uses the guard to bound an index
+ * search. Given `E >= ? AND E < '' AND E < ?` it took `< ''` for the upper bound and read from the lower bound to
+ * the end of the numbers: views in [0, 750) of 200,000 articles took 27 ms, [9000, 9750) 2 ms; guarded, 2 ms both.
+ */
+const GUARD = '+';
+
+/**
  * Conditions on a path read with json_extract (E) and json_type (T). On a plain path E gives an integer
  * or real for numbers, text for strings, NULL for null, and 0 or 1 for booleans: so T is asked only to
  * tell booleans from numbers, and only of a path that has held a boolean. Without T the condition is
@@ -173,9 +180,10 @@ function plainCondition(target: FilterTarget, path: string, extract: string, ope
     case '$gte':
     case '$lt':
     case '$lte':
-      // text sorts after every number in SQL: `< ''` keeps numbers (and booleans' 0 and 1), `>= ''` strings alone
-      if (typeof operand === 'number') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} < ''${numeric})`, params: [operand] };
-      if (typeof operand === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${extract} >= '')`, params: [operand] };
+      // text sorts after every number in SQL: `< ''` keeps numbers (and booleans' 0 and 1), `>= ''` strings alone.
+      // The guard is `+`-prefixed (GUARD) so SQLite never takes it for the index's bound in place of the operand
+      if (typeof operand === 'number') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${GUARD}${extract} < ''${numeric})`, params: [operand] };
+      if (typeof operand === 'string') return { sql: `(${extract} IS NOT NULL AND ${extract} ${RANGE_SQL[operator]} ? AND ${GUARD}${extract} >= '')`, params: [operand] };
       return undefined;
     case '$exists':
       return typeof operand === 'boolean' ? { sql: `(${type} IS ${operand ? 'NOT NULL' : 'NULL'})`, params: [] } : undefined;
@@ -251,8 +259,8 @@ function multikeyCondition(target: FilterTarget, field: string, operator: string
     case '$gte':
     case '$lt':
     case '$lte':
-      if (typeof operand === 'number') return some(`m.v ${RANGE_SQL[operator]} ? AND m.v < ''`, [operand]);
-      if (typeof operand === 'string') return some(`m.v ${RANGE_SQL[operator]} ? AND m.v >= '' AND m.v < x''`, [operand]);
+      if (typeof operand === 'number') return some(`m.v ${RANGE_SQL[operator]} ? AND ${GUARD}m.v < ''`, [operand]);
+      if (typeof operand === 'string') return some(`m.v ${RANGE_SQL[operator]} ? AND ${GUARD}m.v >= '' AND ${GUARD}m.v < x''`, [operand]);
       return undefined;
     case '$exists':
       return typeof operand === 'boolean' ? (operand ? some('', []) : not(some('', []))) : undefined;
