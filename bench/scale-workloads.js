@@ -12,6 +12,12 @@ const DEEP_PAGE = 200;
 const PAGES_DRAWN = 20;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/** `count` different items of `list` (all of it when shorter) */
+const pickSome = (list, count) => {
+  const picked = new Set();
+  while (picked.size < Math.min(count, list.length)) picked.add(pick(list));
+  return [...picked];
+};
 const between = (low, high) => low + Math.floor(Math.random() * (high - low + 1));
 
 const get = (path) => ({ method: 'GET', path });
@@ -65,4 +71,27 @@ const scaleWorkloads = ({ size, documentIds, viewsRange, terms, categories }) =>
   ];
 };
 
-module.exports = { scaleWorkloads, deepPages };
+/**
+ * The write workload (issue 33's target: p99 at c = 50 and 50,000 articles): a REST create of a published article
+ * with a category, an author and 3 tags, a title of the seeded vocabulary's words, as a full-access token.
+ * `related`: `{ categories, tags, authors }`, documentIds. Each answer's documentId goes to `created`, so the run
+ * can remove them and leave the seeded folder its size.
+ */
+const createWorkload = ({ terms, viewsRange }, related, token, created) => ({
+  name: 'REST create (category, author, 3 tags)',
+  write: true,
+  request: () => ({
+    method: 'POST',
+    path: '/api/articles',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      data: { title: `${pickSome(terms, 4).join(' ')} created`, views: between(0, viewsRange - 1), category: pick(related.categories), author: pick(related.authors), tags: pickSome(related.tags, 3) },
+    }),
+  }),
+  matches: (body) => typeof body.data?.documentId === 'string',
+  onAnswer: (status, body) => {
+    if (status === 201) created.push(JSON.parse(body).data.documentId);
+  },
+});
+
+module.exports = { scaleWorkloads, createWorkload, deepPages };

@@ -16,9 +16,9 @@ const { cpSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { measure, median, rssOf, startFolioProcess, startProcess, stop } = require('./folio-process');
+const { TOKEN, measure, median, rssOf, startFolioProcess, startProcess, stop } = require('./folio-process');
 const { seededFolder } = require('./scale-seed');
-const { scaleWorkloads } = require('./scale-workloads');
+const { createWorkload, scaleWorkloads } = require('./scale-workloads');
 const { startWrites } = require('./scale-writes');
 const { sizeTable, summaryTable } = require('./scale-report');
 const { buildBaseline } = require('./baseline');
@@ -35,6 +35,7 @@ const checkAnswers = async (url, workload) => {
     const { method, path, headers, body } = workload.request();
     const response = await fetch(`${url}${path}`, { method, headers, body });
     const text = await response.text();
+    workload.onAnswer?.(response.status, text);
     const parsed = response.ok ? JSON.parse(text) : undefined;
     if (!parsed || parsed.errors || !workload.matches(parsed)) {
       throw new Error(`${workload.name}: ${method} ${path} ${body ?? ''} answered ${response.status} without a match: ${text.slice(0, 300)}`);
@@ -49,7 +50,30 @@ const checkAnswers = async (url, workload) => {
 const cannonOptions = (url, workload, failed) => {
   const request = { setupRequest: (defaults) => ({ ...defaults, ...workload.request() }) };
   if (workload.graphql) request.onResponse = (status, body) => body.includes('"errors":') && (failed.count += 1);
+  if (workload.onAnswer) request.onResponse = (status, body) => workload.onAnswer(status, body);
   return { url, requests: [request], ...(workload.timeout && { timeout: workload.timeout }) };
+};
+
+/** The documentIds of the seeded categories, tags and authors: what created articles relate to. */
+const relatedIds = async (url) => {
+  const ids = async (plural) => {
+    const response = await fetch(`${url}/api/${plural}?fields[0]=documentId&pagination[pageSize]=100`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    if (!response.ok) throw new Error(`GET /api/${plural} answered ${response.status}`);
+    return (await response.json()).data.map(({ documentId }) => documentId);
+  };
+  return { categories: await ids('categories'), tags: await ids('tags'), authors: await ids('authors') };
+};
+
+/** Deletes the articles the create workload made (its answers were checked too), 8 at a time: the folder keeps its size. */
+const removeCreated = async (url, created) => {
+  const remove = async () => {
+    for (let documentId = created.pop(); documentId !== undefined; documentId = created.pop()) {
+      const response = await fetch(`${url}/api/articles/${documentId}`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+      await response.arrayBuffer();
+      if (!response.ok && response.status !== 404) throw new Error(`DELETE /api/articles/${documentId} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, remove));
 };
 
 /** the cheap request the measured run waits for after the warm-up: Folio's get-one, unless `settings.settle` says */
@@ -108,7 +132,8 @@ const measureSize = async (size, { cache, root, bare, writes, duration, only, ba
     // bare node:http before, halfway through and after the workloads: its throughput on this machine moved
     // between 46,000 and 99,000 req/s from one run to the next, so one sample made every share a lottery
     const bareSamples = [await measure('bare node:http', { url: bare.url }, duration)];
-    const workloads = scaleWorkloads(manifest).filter(({ name }) => only.test(name));
+    const created = [];
+    const workloads = [...scaleWorkloads(manifest), createWorkload(manifest, await relatedIds(folio.url), TOKEN, created)].filter(({ name }) => only.test(name));
     const rows = [];
     for (const [index, workload] of workloads.entries()) {
       if (index === Math.floor(workloads.length / 2) && index > 0) bareSamples.push(await measure('bare node:http', { url: bare.url }, duration));
@@ -116,6 +141,7 @@ const measureSize = async (size, { cache, root, bare, writes, duration, only, ba
       rows.push(await measureBoth(folio, baseline, workload, manifest, { writes, duration, rounds }));
     }
     bareSamples.push(await measure('bare node:http', { url: bare.url }, duration));
+    await removeCreated(folio.url, created);
     const bareResult = { ...median(bareSamples), samples: bareSamples.map(({ rps }) => rps) };
     return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(folio.child.pid), folderBytes: bytes, baselineRef: baselineBuild && process.env.BENCH_BASELINE, rounds };
   } finally {
