@@ -91,7 +91,7 @@ const assembleFolio = async (
   const services: Services = { models, config, store, documents, events: events.feed, dataDir, credentials: createCredentials(secrets, config, store) };
   const built = modules.map((factory) => factory(services));
   const started: typeof built = [];
-  const followed = responseCache?.follow(events.feed);
+  const followed = responseCache?.follow(events.feed, events.outbox.recordedHere);
   const stop = async () => {
     await followed?.stop();
     await events.stop();

@@ -19,6 +19,8 @@ export interface StoredEvent extends ContentEvent {
   id: number;
   eventId: string;
   createdAt: string;
+  /** the outbox (the instance) that recorded it: a follower skips what its own instance wrote (response-cache) */
+  origin?: string;
 }
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
@@ -43,6 +45,7 @@ const asDelivery = (row: StoredDocument): Delivery => row as unknown as Delivery
 export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfig[]) => {
   const events = () => store.collection(EVENTS_COLLECTION);
   const deliveries = () => store.collection(DELIVERIES_COLLECTION);
+  const origin = randomUUID();
 
   const ensureIndexes = async () => {
     await events().createIndex({ keys: [['id', 1]], unique: true });
@@ -54,7 +57,7 @@ export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfi
 
   /** Inside the change's transaction. */
   const record = async (event: ContentEvent, now = Date.now()): Promise<StoredEvent> => {
-    const stored: StoredEvent = { ...event, id: await store.nextSequence(EVENTS_COLLECTION), eventId: randomUUID(), createdAt: new Date(now).toISOString() };
+    const stored: StoredEvent = { ...event, id: await store.nextSequence(EVENTS_COLLECTION), eventId: randomUUID(), createdAt: new Date(now).toISOString(), origin };
     await events().insertOne(stored as unknown as StoredDocument);
     const pending = webhooks()
       .filter((webhook) => webhook.enabled && webhook.events.includes(event.event))
@@ -123,7 +126,10 @@ export const createOutbox = (store: Store, webhooks: () => readonly WebhookConfi
     return { removed: await events().deleteMany({ eventId: { $in: ended } }), last };
   };
 
-  return { ensureIndexes, record, due, claim, settle, eventOf, eventsAfter, lastEventId, failed, retryFailed, prune };
+  /** whether this outbox recorded `event` */
+  const recordedHere = (event: StoredEvent): boolean => event.origin === origin;
+
+  return { ensureIndexes, record, recordedHere, due, claim, settle, eventOf, eventsAfter, lastEventId, failed, retryFailed, prune };
 };
 
 export type Outbox = ReturnType<typeof createOutbox>;

@@ -6,6 +6,7 @@ import { loadModels } from '../../src/models/load-models';
 import { createResponseCache } from '../../src/graphql/response-cache/response-cache';
 import { openStore } from '../../src/storage/open-store';
 import type { Store } from '../../src/storage/types';
+import type { StoredEvent } from '../../src/events/outbox';
 import { EXAMPLE_SCHEMA } from '../support/test-server';
 
 /**
@@ -36,7 +37,7 @@ const serve = (articles: () => Promise<Array<{ documentId: string; title: string
     const response = await yoga.fetch('http://folio/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ articles { documentId title } }' }) });
     return ((await response.json()) as { data: { articles: Array<{ title: string }> } }).data.articles.map((article) => article.title);
   };
-  return { watched: cache.watch(store), titles };
+  return { cache, watched: cache.watch(store), titles };
 };
 
 test('an answer whose execution began before a write it finished after is not kept', async () => {
@@ -83,4 +84,49 @@ test('a write to one of the store’s own collections (webhook deliveries) durin
   expect(await titles()).toEqual(['Kept']);
   expect(await titles()).toEqual(['Kept']);
   expect(runs).toBe(1);
+});
+
+/** a feed whose events the test hands out one by one (`push`), as the content events' poll would */
+const handFedFeed = () => {
+  const waiting: Array<(result: IteratorResult<StoredEvent>) => void> = [];
+  const queued: StoredEvent[] = [];
+  const stream: AsyncIterableIterator<StoredEvent> = {
+    next: () => new Promise((resolve) => (queued.length > 0 ? resolve({ value: queued.shift()!, done: false }) : waiting.push(resolve))),
+    return: async () => ({ value: undefined, done: true }),
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+  };
+  return {
+    feed: { listen: async () => stream, readNow: async () => undefined },
+    push: async (event: StoredEvent) => {
+      const taker = waiting.shift();
+      if (taker) taker({ value: event, done: false });
+      else queued.push(event);
+      // the follower drops answers in the microtasks after an event is handed out
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+};
+
+test("the content events of this instance's own writes drop nothing: their answers went at the write; another instance's do", async () => {
+  let runs = 0;
+  const { cache, titles } = serve(async () => {
+    runs += 1;
+    return [{ documentId: 'a1', title: 'Kept' }];
+  });
+  const { feed, push } = handFedFeed();
+  const event = (id: number, origin: string): StoredEvent => ({ id, eventId: `e${id}`, createdAt: new Date().toISOString(), origin, event: 'entry.create', uid: 'api::article.article', model: 'article', entry: {} });
+  const followed = cache.follow(feed, (stored) => stored.origin === 'here');
+  try {
+    await titles();
+    await push(event(1, 'here'));
+    await titles();
+    expect(runs).toBe(1);
+    await push(event(2, 'elsewhere'));
+    await titles();
+    expect(runs).toBe(2);
+  } finally {
+    await followed.stop();
+  }
 });

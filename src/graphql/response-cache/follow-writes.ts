@@ -5,7 +5,9 @@ import type { StoredEvent } from '../../events/outbox';
  * Writes any instance makes reach the response cache through the content events: the outbox every instance
  * on one database shares, which the feed polls (every 250 ms while someone listens). So another instance's
  * write drops this one's answers holding its type within about that delay. A reader that fell behind, or a
- * store that did not answer, cannot know what it missed: then every answer goes.
+ * store that did not answer, cannot know what it missed: then every answer goes. The events of this instance's own
+ * writes (`recordedHere`) are skipped: their answers went at the write, and dropped again when the event came back
+ * (right after the commit, or a poll later), they took the answers read meanwhile with them.
  */
 
 const RETRY_MS = 1000;
@@ -14,14 +16,14 @@ export interface FollowedWrites {
   stop(): Promise<void>;
 }
 
-export const followWrites = (feed: EventFeed, onWrite: (uid: string) => void, onMissed: () => void): FollowedWrites => {
+export const followWrites = (feed: Pick<EventFeed, 'listen'>, recordedHere: (event: StoredEvent) => boolean, onWrite: (uid: string) => void, onMissed: () => void): FollowedWrites => {
   let stream: AsyncIterableIterator<StoredEvent> | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const follow = async () => {
     try {
       stream = await feed.listen(() => true);
-      for await (const event of stream) onWrite(event.uid);
+      for await (const event of stream) if (!recordedHere(event)) onWrite(event.uid);
     } catch {
       onMissed();
       if (!stopped) {

@@ -7,6 +7,7 @@ import type { Principal } from '../../auth/principal';
 import type { Models } from '../../models/types';
 import type { Store } from '../../storage/types';
 import type { EventFeed } from '../../events/event-feed';
+import type { StoredEvent } from '../../events/outbox';
 import { componentTypeName, SHARED_NAMES, typeName } from '../../sdl/naming';
 import { FILES_COLLECTION } from '../../media/file-record';
 import { invalidatingStore } from './invalidating-store';
@@ -32,8 +33,8 @@ export interface ResponseCache {
   plugin: Plugin;
   /** `store`, its writes dropping the answers holding what they wrote */
   watch(store: Store): Store;
-  /** drops the answers holding what other instances write, until stopped */
-  follow(feed: EventFeed): FollowedWrites;
+  /** drops the answers holding what other instances write (`recordedHere`: the events of this one's, see follow-writes), until stopped */
+  follow(feed: Pick<EventFeed, 'listen' | 'readNow'>, recordedHere: (event: StoredEvent) => boolean): FollowedWrites;
 }
 
 /** The GraphQL types each collection's rows are served as. */
@@ -92,8 +93,7 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
   let othersCommitted: (() => number) | undefined;
   return {
     plugin,
-    // this instance's writes: another's reach it through the content events a poll later, and this
-    // instance's own ones come that way too, long after their answers were dropped
+    // this instance's writes: another's reach it through the content events a poll later (follow)
     watch: (store) => {
       othersCommitted = store.othersCommitted;
       return invalidatingStore(store, (collection) => {
@@ -104,12 +104,13 @@ export const createResponseCache = ({ ttl, max }: ResponseCacheConfig, models: M
         invalidate(dropped);
       });
     },
-    follow: (feed) => {
+    follow: (feed, recordedHere) => {
       // the events a read hands out reach follow-writes' loop in the microtasks after it: the next macrotask
       // comes after their answers were dropped
       if (othersCommitted) caughtUp = readWhenMoved(othersCommitted, () => feed.readNow().then(() => new Promise<void>((resolve) => setImmediate(resolve))));
       return followWrites(
         feed,
+        recordedHere,
         (uid) => invalidateFollowed(types.get(models.contentTypes.get(uid)?.collectionName ?? '')),
         () => invalidateFollowed([...new Set([...types.values()].flat())]),
       );
