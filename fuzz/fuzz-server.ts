@@ -3,12 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultPlugins, PRODUCTION_ENV } from '../test/support/test-server';
-import { startServerProcess, writeConfigFiles, type ServerProcess } from '../test/support/server-process';
+import { productionNodeArgs, startServerProcess, writeConfigFiles, type ServerProcess } from '../test/support/server-process';
 import { rawRequest } from '../test/support/raw-http';
 import type { FuzzAnswer, FuzzRequest } from './fuzz-request';
 
 /**
- * The server under fuzz: Folio in production mode in a process of its own (so a crash is seen),
+ * The server under fuzz: Folio in production mode in a process of its own (so a crash is seen), with the V8 flags
+ * production runs with (bin/folio.js),
  * with known content, an admin token for the write paths, a digest of everything it stores, and
  * `/metrics` behind a token, for the event loop's delay.
  */
@@ -73,7 +74,7 @@ export const startFuzzServer = async (): Promise<FuzzServer> => {
     admin: { apiTokens: [{ name: 'fuzz-admin', type: 'full-access', accessKey: ADMIN_TOKEN }] },
     server: { metrics: { token: METRICS_TOKEN } },
   });
-  const process = await startServerProcess({ configDir, dataDir: join(root, 'data'), env: PRODUCTION_ENV });
+  const process = await startServerProcess({ configDir, dataDir: join(root, 'data'), env: PRODUCTION_ENV, nodeArgs: productionNodeArgs() });
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
   const send = async (request: FuzzRequest): Promise<FuzzAnswer> => {

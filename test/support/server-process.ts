@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLE_SCHEMA, withTestDatabase, type ConfigFiles } from './test-server';
 
@@ -24,10 +24,21 @@ export const writeConfigFiles = (configDir: string, files: ConfigFiles, dataDir?
   for (const [name, content] of Object.entries(withTestDatabase(files, dataDir))) writeFileSync(join(configDir, `${name}.json`), JSON.stringify(content));
 };
 
-export const startServerProcess = async (options: { configDir: string; dataDir: string; schemaDir?: string; env?: NodeJS.ProcessEnv }): Promise<ServerProcess> => {
+/**
+ * The V8 flags `folio start` runs with in production: those of bin/folio.js's first line (`#!/usr/bin/env -S node …`),
+ * which `npm start` and the Docker image go through. Servers whose memory is measured (fuzz, memory probe) take them.
+ */
+export const productionNodeArgs = (): string[] => {
+  const shebang = readFileSync(join(__dirname, '../../bin/folio.js'), 'utf8').split('\n', 1)[0];
+  return shebang.split(/\s+/).filter((word) => word.startsWith('--'));
+};
+
+/** `nodeArgs`: V8 and Node flags for the server's process (productionNodeArgs) */
+export const startServerProcess = async (options: { configDir: string; dataDir: string; schemaDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[] }): Promise<ServerProcess> => {
   const child = spawn(
     process.execPath,
     [
+      ...(options.nodeArgs ?? []),
       '-r', require.resolve('./register-ts.js'),
       require.resolve('../../src/cli/run.ts'),
       'start', '--schema', options.schemaDir ?? EXAMPLE_SCHEMA, '--config', options.configDir, '--data', options.dataDir, '--host', '127.0.0.1', '--port', '0',
