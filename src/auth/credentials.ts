@@ -12,5 +12,5 @@ export interface Credentials {
 
 export const createCredentials = (secrets: AuthSecrets, config: FolioConfig, store: Store): Credentials => ({
   jwt: createJwtService(secrets.jwtKey, config.usersPermissions.jwt.expiresIn),
-  tokens: createApiTokens(store, secrets.tokenSalt),
+  tokens: createApiTokens(store, secrets.tokenSalt, { shared: config.database.client !== 'embedded' }),
 });

@@ -67,3 +67,68 @@ test('revoke removes a token by name', async () => {
   expect(await tokens.revoke('gone')).toBeUndefined();
   expect(await tokens.find(accessKey)).toBeUndefined();
 });
+
+describe('lookups kept per access key', () => {
+  /** the store's reads of the tokens collection, counted */
+  const countingReads = (counted: Store) => {
+    let reads = 0;
+    const collection = counted.collection(API_TOKENS_COLLECTION);
+    const watched: Store = {
+      ...counted,
+      collection: (name) =>
+        name === API_TOKENS_COLLECTION
+          ? {
+              ...collection,
+              findOne: (...args) => {
+                reads += 1;
+                return collection.findOne(...args);
+              },
+            }
+          : counted.collection(name),
+    };
+    return { watched, reads: () => reads };
+  };
+
+  test('a key found is not read again; a revoke or create here is seen at once', async () => {
+    const { watched, reads } = countingReads(store);
+    const tokens = createApiTokens(watched, 'salt', { shared: false });
+    const { accessKey } = await tokens.create({ name: 'ci', type: 'read-only' });
+    expect((await tokens.find(accessKey))?.name).toBe('ci');
+    const afterFirst = reads();
+    expect((await tokens.find(accessKey))?.name).toBe('ci');
+    expect(await tokens.find('unknown-key')).toBeUndefined();
+    expect(await tokens.find('unknown-key')).toBeUndefined();
+    expect(reads()).toBe(afterFirst + 1);
+    await tokens.revoke('ci');
+    expect(await tokens.find(accessKey)).toBeUndefined();
+    await tokens.seed([{ name: 'declared', type: 'read-only', accessKey: 'unknown-key' }]);
+    expect((await tokens.find('unknown-key'))?.name).toBe('declared');
+  });
+
+  test('a kept token still expires', async () => {
+    const tokens = createApiTokens(store, 'salt', { shared: false });
+    const { accessKey, token } = await tokens.create({ name: 'short', type: 'read-only', expiresIn: '1h' });
+    expect(await tokens.find(accessKey)).toEqual(token);
+    expect(await tokens.find(accessKey, new Date(Date.parse(token.expiresAt!) + 1))).toBeUndefined();
+  });
+
+  test('on a shared database a revoke by another instance is seen within a second', async () => {
+    const here = createApiTokens(store, 'salt', { shared: true });
+    const elsewhere = createApiTokens(store, 'salt', { shared: true });
+    const { accessKey } = await elsewhere.create({ name: 'ci', type: 'read-only' });
+    expect((await here.find(accessKey))?.name).toBe('ci');
+    await elsewhere.revoke('ci');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await here.find(accessKey)).toBeUndefined();
+  });
+
+  test('where other writers are not seen, a lookup made while this instance writes the tokens is not kept', async () => {
+    const { watched } = countingReads(store);
+    const tokens = createApiTokens(watched, 'salt', { shared: false });
+    const { accessKey } = await tokens.create({ name: 'ci', type: 'read-only' });
+    // the lookup and the revoke race: whichever the store answers first, the key is refused once the revoke is done
+    const [, revoked] = await Promise.all([tokens.find(accessKey), tokens.revoke('ci')]);
+    expect(revoked?.name).toBe('ci');
+    expect(await tokens.find(accessKey)).toBeUndefined();
+  });
+});
