@@ -51,16 +51,16 @@ export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: numb
   };
 
   /** `url`: the request's, on Folio's fixed origin (see request-url) */
-  return (request: IncomingMessage, response: ServerResponse, url: URL): void => {
+  /** settles once the request is answered (or its client gone) and its operation done */
+  return (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
     const declared = request.headers['content-length'];
     const fitsAsItIs = declared === undefined ? !hasBody(request) : Number(declared) <= bodyLimit;
     if (fitsAsItIs) {
       // yoga's node adapter builds its URL from `Host`: a client's `Host: x:99999` would fail there with a stack trace
       request.headers.host = REQUEST_HOST;
-      void yoga(request, response);
-      return;
+      return Promise.resolve(yoga(request, response)).then(() => undefined);
     }
-    readThenHandle(request, response, url).catch(() => {
+    return readThenHandle(request, response, url).catch(() => {
       if (!response.headersSent) response.destroy();
     });
   };

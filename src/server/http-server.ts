@@ -13,7 +13,7 @@ import { servesGraphiql } from '../graphql/create-graphql-server';
 import { createCors } from './cors';
 import { createSecurityHeaders } from './security-headers';
 import { attachGraphqlWs } from './graphql-ws';
-import { trackRequests } from './graceful-close';
+import { createGracefulClose } from './graceful-close';
 import { createLandingPage } from './landing-page';
 import { graphiqlAssetsRoute } from './graphiql-assets-route';
 import { createMetricsRoute, createRequestMeter } from './metrics-route';
@@ -65,31 +65,28 @@ const createRequestListener = (folio: Served, worker: number | undefined) => {
   ];
   const meter = metrics ? createRequestMeter(metrics, endpoint) : undefined;
   const workerHeader = worker === undefined ? undefined : String(worker);
-  return (request: IncomingMessage, response: ServerResponse) => {
+  /** settles once the request is answered, or its client gone and its work done */
+  return (request: IncomingMessage, response: ServerResponse): Promise<void> | undefined => {
     meter?.(request, response);
     if (workerHeader) response.setHeader('x-folio-worker', workerHeader);
     // Before CORS, as in Strapi's order (`strapi::security` then `strapi::cors`): preflight answers carry them too.
     setSecurityHeaders(request, response);
-    if (answerCors(request, response)) return;
+    if (answerCors(request, response)) return undefined;
     const url = requestUrl(request);
     if (!url || (request.httpVersion === '1.1' && request.headers.host === undefined)) {
       sendError(response, errorBody(badRequestError(url ? 'An HTTP/1.1 request must have a Host header' : 'The request target is not a path')));
-      return;
+      return undefined;
     }
     const path = url.pathname;
     // `graphql.enabled: false` closes the endpoint only: REST still runs on the same pipeline
-    if (graphqlEnabled && path === endpoint) {
-      handleGraphql(request, response, url);
-      return;
-    }
+    if (graphqlEnabled && path === endpoint) return handleGraphql(request, response, url);
     if (path === '/_health') {
-      folio.services.store.ping().then(
+      return folio.services.store.ping().then(
         (up) => sendJson(response, up ? 200 : 503, { status: up ? 'ok' : 'unavailable', store: up ? 'up' : 'down' }),
         () => sendJson(response, 503, { status: 'unavailable', store: 'down' }),
       );
-      return;
     }
-    void tryRoutes(routes, request, response, url).catch((error: Error) => {
+    return tryRoutes(routes, request, response, url).catch((error: Error) => {
       process.stderr.write(`${error.stack ?? error.message}\n`);
       sendError(response, INTERNAL_ERROR);
     });
@@ -104,7 +101,8 @@ export const listen = (folio: Served, host: string, port: number, { worker }: { 
   new Promise((resolve, reject) => {
     const { config } = folio.services;
     // Host is not required by node: a request without one gets Folio's own 400 (see createRequestListener)
-    const server = createServer({ maxHeaderSize: config.server.maxHeaderSize, requireHostHeader: false }, createRequestListener(folio, worker));
+    const graceful = createGracefulClose(STOP_GRACE_MS);
+    const server = createServer({ maxHeaderSize: config.server.maxHeaderSize, requireHostHeader: false }, graceful.track(createRequestListener(folio, worker)));
     server.keepAliveTimeout = 5000;
     server.on('clientError', createClientErrorHandler(config.server.maxHeaderSize));
     const { metrics } = folio;
@@ -115,7 +113,6 @@ export const listen = (folio: Served, host: string, port: number, { worker }: { 
       });
     }
     const sockets = config.graphql.enabled ? attachGraphqlWs(server, folio.graphql, { endpoint: config.graphql.endpoint, production: config.env === 'production' }) : undefined;
-    const closeGracefully = trackRequests(server, STOP_GRACE_MS);
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address() as AddressInfo;
@@ -125,7 +122,7 @@ export const listen = (folio: Served, host: string, port: number, { worker }: { 
         server,
         close: async () => {
           await sockets?.close();
-          await closeGracefully();
+          await graceful.close(server);
         },
       });
     });

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { subscribe } from '../support/sse-subscription';
 import { eventually } from '../support/eventually';
+import { copyExampleSchema } from '../support/schema-copy';
 
 /**
  * Stopping the server (SIGTERM in a rolling restart) lets the requests under way finish: their clients get
@@ -63,4 +66,44 @@ test('a subscription stream does not hold the stop', async () => {
   server = undefined;
   expect(Date.now() - started).toBeLessThan(2000);
   stream.close();
+});
+
+test('a request whose client left is worked to its end before the store closes', async () => {
+  // a middleware of the project's own (Strapi's layout) holds the list for PAUSE_MS, then reads through the store,
+  // and writes how that read ended beside itself
+  const PAUSE_MS = 400;
+  const schema = copyExampleSchema();
+  schema.write(
+    'api/article/routes/article.js',
+    "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { middlewares: ['api::article.pause'] } } });",
+  );
+  schema.write(
+    'api/article/middlewares/pause.js',
+    `module.exports = () => async (ctx, next) => {
+      await new Promise((resolve) => setTimeout(resolve, ${PAUSE_MS}));
+      let outcome = 'read';
+      try { await next(); } catch (error) { outcome = String(error); }
+      require('node:fs').writeFileSync(require('node:path').join(__dirname, 'outcome.txt'), outcome);
+    };`,
+  );
+  const outcome = () => readFileSync(join(schema.schemaDir, 'api/article/middlewares/outcome.txt'), 'utf8');
+  try {
+    server = await startTestServer({ schemaDir: schema.schemaDir });
+    const running = server;
+    server = undefined;
+    await new Promise<void>((resolve) => {
+      const call = request(`${running.url}/api/articles`, () => undefined);
+      call.on('error', () => resolve());
+      call.end();
+      // the client leaves while the middleware waits
+      setTimeout(() => call.destroy(), 100);
+    });
+    const stopping = Date.now();
+    await running.stop();
+    expect(outcome()).toBe('read');
+    // the stop waited for the request's end, about PAUSE_MS after it began
+    expect(Date.now() - stopping).toBeGreaterThan(PAUSE_MS / 2);
+  } finally {
+    schema.remove();
+  }
 });
