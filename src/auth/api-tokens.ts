@@ -77,13 +77,13 @@ const checkNewToken = ({ name, type, permissions = [], expiresIn }: NewApiToken)
 const KEPT_LOOKUPS = 1000;
 /**
  * How long a lookup is kept where other instances may write tokens unseen (a shared database): a token revoked
- * there is refused here within it, as a role changed there is seen within role-grants' poll.
+ * (or created) there is refused (or accepted) here within it, as a role changed there is seen within role-grants' poll.
  */
 const SHARED_LOOKUP_MS = 1000;
 
 interface Lookup {
   row: StoredDocument | null;
-  /** the lookups' generation it was read in: a write to the tokens here, or another process's commit, ends it */
+  /** the writes to the tokens made here, and the other processes' commits, counted when the read began: either moving ends it */
   generation: number;
   others: number;
   /** epoch ms */
@@ -99,9 +99,11 @@ export const createApiTokens = (store: Store, salt: string, { shared = true }: {
   const lookups = createLruCache<Lookup>(KEPT_LOOKUPS);
   let generation = 0;
   const othersCommitted = (): number => store.othersCommitted?.() ?? 0;
-  /** what this instance writes to the tokens ends every lookup kept, whether the write succeeds or not */
+  /**
+   * What this instance writes to the tokens ends every lookup kept, whether it succeeds or not: counted once it is
+   * done, so a lookup begun before then (which may have read the rows before it) is kept under the old count
+   */
   const writing = async <T>(write: () => Promise<T>): Promise<T> => {
-    generation += 1;
     try {
       return await write();
     } finally {
@@ -113,11 +115,10 @@ export const createApiTokens = (store: Store, salt: string, { shared = true }: {
     const kept = lookups.get(accessKeyHash);
     const others = othersCommitted();
     if (kept && kept.generation === generation && kept.others === others && (!shared || now - kept.at < SHARED_LOOKUP_MS)) return kept.row;
-    const read: Lookup = { row: null, generation, others, at: now };
-    read.row = await collection.findOne({ accessKeyHash });
-    // a write begun while this read ran may have read before it: kept, it would outlive that write
-    if (read.generation === generation) lookups.set(accessKeyHash, read);
-    return read.row;
+    const begun = { generation, others, at: now };
+    const row = await collection.findOne({ accessKeyHash });
+    lookups.set(accessKeyHash, { row, ...begun });
+    return row;
   };
   const hash = (accessKey: string): string => createHmac('sha512', salt).update(accessKey).digest('hex');
   // Names the salt without revealing it, so tokens hashed with a different one can be told apart.
@@ -175,23 +176,25 @@ export const createApiTokens = (store: Store, salt: string, { shared = true }: {
     },
     async seed(seeds) {
       await ready();
-      await writing(() => store.transaction(async () => {
-        await collection.deleteMany({ source: 'config', name: { $nin: seeds.map((seed) => seed.name) } });
-        for (const seed of seeds) {
-          const values: StoredDocument = {
-            type: seed.type,
-            permissions: seed.permissions ?? [],
-            description: seed.description ?? null,
-            source: 'config',
-            expiresAt: null,
-            accessKeyHash: hash(seed.accessKey),
-            saltId,
-          };
-          // A declared token replaces a CLI-made one of the same name: deployments are declarative.
-          const updated = await collection.updateOne({ name: seed.name }, { $set: values });
-          if (updated === 0) await collection.insertOne({ name: seed.name, ...values, createdAt: new Date().toISOString() });
-        }
-      }));
+      await writing(() =>
+        store.transaction(async () => {
+          await collection.deleteMany({ source: 'config', name: { $nin: seeds.map((seed) => seed.name) } });
+          for (const seed of seeds) {
+            const values: StoredDocument = {
+              type: seed.type,
+              permissions: seed.permissions ?? [],
+              description: seed.description ?? null,
+              source: 'config',
+              expiresAt: null,
+              accessKeyHash: hash(seed.accessKey),
+              saltId,
+            };
+            // A declared token replaces a CLI-made one of the same name: deployments are declarative.
+            const updated = await collection.updateOne({ name: seed.name }, { $set: values });
+            if (updated === 0) await collection.insertOne({ name: seed.name, ...values, createdAt: new Date().toISOString() });
+          }
+        }),
+      );
     },
     async countUnusable() {
       await ready();

@@ -50,8 +50,7 @@ export const createGraphqlRequestHandler = (yoga: GraphqlServer, bodyLimit: numb
     await send(answer, response);
   };
 
-  /** `url`: the request's, on Folio's fixed origin (see request-url) */
-  /** settles once the request is answered (or its client gone) and its operation done */
+  /** `url`: the request's, on Folio's fixed origin (see request-url); settles once the request is answered (or its client gone) and its operation done */
   return (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
     const declared = request.headers['content-length'];
     const fitsAsItIs = declared === undefined ? !hasBody(request) : Number(declared) <= bodyLimit;

@@ -121,14 +121,4 @@ describe('lookups kept per access key', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await here.find(accessKey)).toBeUndefined();
   });
-
-  test('where other writers are not seen, a lookup made while this instance writes the tokens is not kept', async () => {
-    const { watched } = countingReads(store);
-    const tokens = createApiTokens(watched, 'salt', { shared: false });
-    const { accessKey } = await tokens.create({ name: 'ci', type: 'read-only' });
-    // the lookup and the revoke race: whichever the store answers first, the key is refused once the revoke is done
-    const [, revoked] = await Promise.all([tokens.find(accessKey), tokens.revoke('ci')]);
-    expect(revoked?.name).toBe('ci');
-    expect(await tokens.find(accessKey)).toBeUndefined();
-  });
 });
