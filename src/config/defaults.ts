@@ -26,7 +26,6 @@ export function defaultConfig(env = 'development'): FolioConfig {
       maxSortKeys: 10,
       maxResponseBytes: 8 * 1024 * 1024,
       maxReadBytes: 32 * 1024 * 1024,
-      maxConcurrentMutations: 4,
       yoga: {},
     },
     i18n: { locales: ['en'], defaultLocale: 'en' },

@@ -131,12 +131,6 @@ const graphqlConfig = object({
     graphql.maxReadBytes,
     8 * 1024 * 1024,
   ),
-  maxConcurrentMutations: doc(limitOrOff, {
-    description:
-      'mutations executing at once in this process, on both surfaces (REST writes are mutations); the others wait their turn in the order they came, so a write\'s time under load is its place in line, not how often it lost the event loop to the others (docs/speed.md). Queries are not held. `false`: no limit',
-    default: graphql.maxConcurrentMutations,
-    example: 16,
-  }),
   plugins: doc(arrayOf(anyObject), {
     description: 'envelop or graphql-yoga plugins, as `yoga.plugins` (when both are given, these run first): after Folio\'s own limits, on `/graphql` and on every REST request',
   }),

@@ -36,8 +36,6 @@ export interface GraphqlConfig {
   maxResponseBytes: number;
   /** bytes of documents one query or mutation may read from the store, on both surfaces. @default 32 MiB */
   maxReadBytes: number | false;
-  /** mutations executing at once in this process, on both surfaces; the others wait in arrival order. @default 4 */
-  maxConcurrentMutations: number | false;
   /** options handed to graphql-yoga */
   yoga: Record<string, unknown>;
   /** trusted documents: operations by hash, read at start from `persistedOperations.store` */

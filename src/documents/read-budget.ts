@@ -1,6 +1,5 @@
 import type { DocumentService } from './document-service';
 import type { StoredDocument } from '../storage/types';
-import { createFifoGate } from '../common/fifo-gate';
 
 /**
  * What one operation may read from the store: `maxBytes` of documents, at most READS_IN_FLIGHT reads
@@ -35,15 +34,30 @@ const documentsBytes = (documents: readonly StoredDocument[]): number => {
 /** `documents` whose reads count against `maxBytes`; `exceeded` is the error thrown once they pass it. */
 export const withReadBudget = (documents: DocumentService, maxBytes: number, exceeded: (bytes: number) => Error): DocumentService => {
   let spent = 0;
-  const slots = createFifoGate(READS_IN_FLIGHT);
-  const metered = <T>(read: () => Promise<T>, bytesOf: (result: T) => number): Promise<T> =>
-    slots.run(async () => {
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = async (): Promise<void> => {
+    if (inFlight < READS_IN_FLIGHT) inFlight += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  // a slot given up goes to the read waiting longest, or back to the pool
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight -= 1;
+  };
+  const metered = async <T>(read: () => Promise<T>, bytesOf: (result: T) => number): Promise<T> => {
+    await acquire();
+    try {
       if (spent > maxBytes) throw exceeded(spent);
       const result = await read();
       spent += bytesOf(result);
       if (spent > maxBytes) throw exceeded(spent);
       return result;
-    });
+    } finally {
+      release();
+    }
+  };
   const one = (document: StoredDocument | null) => (document ? approximateBytes(document) : 0);
   return {
     ...documents,

@@ -20,7 +20,6 @@ import { useInputDepthLimit } from './plugins/use-input-depth-limit';
 import { useNoStore } from './plugins/use-no-store';
 import { useCostLimit } from './plugins/use-cost-limit';
 import { useReadBudget } from './plugins/use-read-budget';
-import { useMutationQueue } from './plugins/use-mutation-queue';
 import { useResponseSizeLimit } from './plugins/use-response-size-limit';
 import { forGraphqlOnly } from './plugins/for-graphql-only';
 import { useTrustedDocuments } from './plugins/use-trusted-documents';
@@ -154,8 +153,6 @@ export const createGraphqlServer = (
       ...(graphql.amountLimit === false
         ? []
         : [forGraphqlOnly(useAmountLimit({ amountLimit: graphql.amountLimit, contentTypeNames: new Set([...services.models.contentTypes.values()].map(typeName)) }))]),
-      // after every check of the operation and the caller: what waits its turn is a mutation that will run
-      ...(graphql.maxConcurrentMutations === false ? [] : [useMutationQueue(graphql.maxConcurrentMutations)]),
       // after every check of the operation and the caller: a cached answer is handed only to whom they let through
       ...(responseCache ? [responseCache.plugin] : []),
       // the user's own (extension modules, graphql.config.yoga.plugins): after Folio's limits, on /graphql and REST alike
