@@ -218,7 +218,16 @@ describe('embedded engine: key order of an ascending unique field, races and ran
       const reference = await referenceNow();
       // no write runs while this step's searches do: they are sent together, each checked against the reference
       const searches: Promise<void>[] = [];
-      for (const filter of FILTERS)
+      for (const filter of FILTERS) {
+        // a count depends on the filter alone: once per filter, not per sort and page
+        searches.push(
+          items()
+            .countDocuments(filter)
+            .then((total) => {
+              const expected = reference(filter, []).length;
+              if (total !== expected) failures.push(`count step ${step} ${JSON.stringify(filter)}: ${total} for ${expected}`);
+            }),
+        );
         for (const sort of [[['id', 1]], [['id', -1]], [['id', -1], ['title', 1]]] as SortSpec[]) {
           const all = reference(filter, sort);
           for (const skip of [0, 2, 40])
@@ -226,20 +235,20 @@ describe('embedded engine: key order of an ascending unique field, races and ran
               (async () => {
                 const want = all.slice(skip, skip + 5);
                 const options = { sort, skip, limit: 5, projection: ['id'] };
-                const [found, paged, first, total] = await Promise.all([
+                const [found, paged, first] = await Promise.all([
                   items().find(filter, options).then((documents) => documents.map((document) => document.id)),
                   items().findPage(filter, options),
                   items().findOne(filter, options).then((document) => document?.id),
-                  items().countDocuments(filter),
                 ]);
                 const where = `step ${step} ${JSON.stringify({ filter, sort, skip })}`;
                 if (JSON.stringify(found) !== JSON.stringify(want)) failures.push(`find ${where}: ${JSON.stringify(found)} for ${JSON.stringify(want)}`);
                 if (JSON.stringify(paged.documents.map((document) => document.id)) !== JSON.stringify(want)) failures.push(`findPage ${where}: ${JSON.stringify(paged.documents.map((document) => document.id))} for ${JSON.stringify(want)}`);
                 if (first !== want[0]) failures.push(`findOne ${where}: ${JSON.stringify(first)} for ${JSON.stringify(want[0])}`);
-                if (paged.total !== all.length || total !== all.length) failures.push(`total ${where}: ${paged.total}, ${total} for ${all.length}`);
+                if (paged.total !== all.length) failures.push(`total ${where}: ${paged.total} for ${all.length}`);
               })(),
             );
         }
+      }
       await Promise.all(searches);
       if (failures.length > 0) break;
     }
