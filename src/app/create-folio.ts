@@ -21,9 +21,8 @@ import { createRestCalls } from '../rest-compiler/rest-calls';
 import { checkPermissions } from '../config/check-permissions';
 import { requiredScopes } from '../directives/auth';
 import { permissionFor } from '../sdl/naming';
-import { createFolioMetrics, type FolioMetrics } from '../metrics/folio-metrics';
+import type { FolioMetrics } from '../metrics/folio-metrics';
 import { timedStore } from '../metrics/timed-store';
-import { createResponseCache } from '../graphql/response-cache/response-cache';
 
 const CONTENT_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 
@@ -56,7 +55,8 @@ export interface Folio {
 }
 
 export const createFolio = async (options: FolioOptions): Promise<Folio> => {
-  const metrics = options.config.server.metrics === false ? undefined : createFolioMetrics();
+  // prom-client and @envelop/response-cache are loaded only by a server that uses them (start-up time; docs/speed.md)
+  const metrics = options.config.server.metrics === false ? undefined : (await import('../metrics/folio-metrics')).createFolioMetrics();
   if (!metrics) return assembleFolio(options, undefined);
   // The metrics run a monitor between scrapes: a start that fails, and every stop, must end it.
   try {
@@ -79,7 +79,7 @@ const assembleFolio = async (
   metrics: FolioMetrics | undefined,
 ): Promise<Folio> => {
   const models = withModuleContentTypes(schemaModels, modules);
-  const responseCache = config.graphql.responseCache === false ? undefined : createResponseCache(config.graphql.responseCache, models);
+  const responseCache = config.graphql.responseCache === false ? undefined : (await import('../graphql/response-cache/response-cache')).createResponseCache(config.graphql.responseCache, models);
   const watched = responseCache ? responseCache.watch(givenStore) : givenStore;
   const store = metrics ? timedStore(watched, metrics) : watched;
   await ensureIndexes(models, store);

@@ -60,6 +60,3 @@ export const createFolioMetrics = (): FolioMetrics => {
     stop: () => processMetrics.stop(),
   };
 };
-
-/** Seconds since `started` (a `process.hrtime.bigint()`). */
-export const secondsSince = (started: bigint): number => Number(process.hrtime.bigint() - started) / 1e9;

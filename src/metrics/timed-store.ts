@@ -1,6 +1,7 @@
 import type { Collection, Store } from '../storage/types';
 import { aroundMethods, withWrappedCollections } from '../common/wrap-methods';
-import { secondsSince, type FolioMetrics } from './folio-metrics';
+import type { FolioMetrics } from './folio-metrics';
+import { secondsSince } from './seconds-since';
 
 /** The store with every collection call timed into `folio_store_call_duration_seconds` (failed calls too). */
 

@@ -4,7 +4,8 @@ import type { HttpRoute } from './folio-module';
 import { errorBody } from './error-envelope';
 import { sendError } from './http-json';
 import { unauthorizedError } from '../errors/graphql-errors';
-import { secondsSince, type FolioMetrics, type Surface } from '../metrics/folio-metrics';
+import type { FolioMetrics, Surface } from '../metrics/folio-metrics';
+import { secondsSince } from '../metrics/seconds-since';
 
 /** `GET /metrics` (`server.metrics`): prom-client's text format; with a token, only for `Authorization: Bearer <token>`. */
 

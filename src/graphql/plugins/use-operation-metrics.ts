@@ -1,7 +1,8 @@
 import { getOperationAST, GraphQLError, type ExecutionResult, type FieldNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { httpStatusOf, strapiErrorOf } from '../../errors/graphql-errors';
-import { secondsSince, type FolioMetrics } from '../../metrics/folio-metrics';
+import type { FolioMetrics } from '../../metrics/folio-metrics';
+import { secondsSince } from '../../metrics/seconds-since';
 import type { FolioContext } from '../../context';
 
 /**
