@@ -55,7 +55,7 @@ export interface Folio {
 }
 
 export const createFolio = async (options: FolioOptions): Promise<Folio> => {
-  // prom-client and @envelop/response-cache are loaded only by a server that uses them (start-up time; docs/speed.md)
+  // prom-client and @envelop/response-cache are loaded only by a server that turns them on (both off by default)
   const metrics = options.config.server.metrics === false ? undefined : (await import('../metrics/folio-metrics')).createFolioMetrics();
   if (!metrics) return assembleFolio(options, undefined);
   // The metrics run a monitor between scrapes: a start that fails, and every stop, must end it.
