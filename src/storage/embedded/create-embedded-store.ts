@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { assertCollectionName } from '../collection-name';
 import type { Collection, Store, StoredDocument } from '../types';
 import { createEmbeddedCollection, type EmbeddedStoreAccess } from './embedded-collection';
+import { commitGroupNow } from './commit-group';
 import { createMutex } from './create-mutex';
 import { acquireDataDirLock, joinDataDirLock, type DataDirLock } from './data-dir-lock';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
@@ -86,6 +87,7 @@ async function close(store: StoreState, lock: DataDirLock): Promise<void> {
   if (store.closed) return;
   // queued writes still complete; new ones are refused
   await store.mutex.run(async () => {
+    commitGroupNow(store);
     store.closed = true;
   });
   await store.readers.close();
@@ -109,6 +111,7 @@ export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: 
     wal: createWalSync(join(dataDir, 'store.sqlite-wal')),
     mutex: createMutex(),
     current: new AsyncLocalStorage<OpenTransaction>(),
+    group: undefined,
     closed: false,
     toMerge: new Set(),
     merging: false,

@@ -13,6 +13,16 @@ export interface OpenTransaction {
   closed: boolean;
 }
 
+/** Writes waiting in one open transaction for their commit (commit-group). */
+export interface CommitGroup {
+  /** settles once the group's transaction is committed and on disk */
+  readonly durable: Promise<void>;
+  /** whether its commit was asked for (now, or once the running flush ends) */
+  scheduled: boolean;
+  succeed(): void;
+  fail(error: unknown): void;
+}
+
 /** What the parts of the embedded store (create-embedded-store) share: its database, threads, write lock and open transaction. */
 export interface StoreState {
   readonly database: EmbeddedDatabase;
@@ -22,6 +32,8 @@ export interface StoreState {
   readonly wal: WalSync;
   readonly mutex: Mutex;
   readonly current: AsyncLocalStorage<OpenTransaction>;
+  /** the writes waiting in an open transaction for their commit (commit-group) */
+  group: CommitGroup | undefined;
   closed: boolean;
   /** the trigram indexes waiting for a full merge (text-merge-schedule) */
   readonly toMerge: Set<string>;

@@ -1,3 +1,4 @@
+import { commitGroupNow } from './commit-group';
 import { checkpointIfLarge, type StoreState } from './store-state';
 
 /**
@@ -18,7 +19,10 @@ export function mergeTextIndexes(store: StoreState, find: () => string[]): void 
     for (const table of store.toMerge) {
       store.toMerge.delete(table);
       await store.mutex.run(async () => {
-        if (!store.closed) await store.readers.mergeText(table);
+        if (store.closed) return;
+        // the merge writes on another connection: the open group's transaction must not hold SQLite's write lock
+        commitGroupNow(store);
+        await store.readers.mergeText(table);
       });
       checkpointIfLarge(store);
     }

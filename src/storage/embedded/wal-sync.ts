@@ -10,6 +10,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 export interface WalSync {
   /** resolves once everything committed before the call is on disk */
   flushed(): Promise<void>;
+  /** the flush running or asked for, if any: settles when it ends */
+  flushing(): Promise<void> | undefined;
   /** the WAL file's size in bytes */
   size(): number;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export function createWalSync(walFile: string): WalSync {
       );
       return next;
     },
+    flushing: () => next ?? running,
     size() {
       try {
         return statSync(walFile).size;

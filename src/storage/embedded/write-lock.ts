@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EmbeddedDatabase } from './embedded-database';
+import { commitWhenFlushed, joinGroup, leaveGroup } from './commit-group';
 import { checkpointIfLarge, open, undone, type OpenTransaction, type StoreState } from './store-state';
 import { mergeTextIndexes } from './text-merge-schedule';
 
@@ -21,17 +22,10 @@ function tryBeginImmediate(sqlite: EmbeddedDatabase['sqlite']): boolean {
   }
 }
 
-/**
- * `apply` in a transaction of this process alone (a savepoint inside an open one); a worker group's writes
- * take SQLite's write lock first (begin), then come here inside that transaction.
- */
+/** `apply` inside the caller's open transaction, in a savepoint of it */
 function inTransaction<T>(store: StoreState, apply: () => T): T {
-  const { database } = store;
   try {
-    const result = database.sqlite.transaction(apply)();
-    // inside an open transaction this was a savepoint: the commit is still to come
-    if (!database.sqlite.inTransaction) database.committed();
-    return result;
+    return store.database.sqlite.transaction(apply)();
   } catch (error) {
     return undone(store, error);
   }
@@ -58,10 +52,30 @@ async function begin({ others }: StoreState, sqlite: EmbeddedDatabase['sqlite'])
   }
 }
 
-/** `work` under the write lock; resolves once its commit is on disk (the lock is not held meanwhile) */
+const SAVEPOINT = 'folio_write';
+
+/**
+ * `work` under the write lock, as a member of the open commit group (commit-group): in a savepoint of its
+ * transaction, which it begins when none is open. Resolves once the group's commit is on disk; the lock is not
+ * held meanwhile.
+ */
 async function committed<T>(store: StoreState, work: () => Promise<T>): Promise<T> {
-  const result = await store.mutex.run(work);
-  await store.wal.flushed();
+  const { result, group } = await store.mutex.run(async () => {
+    const sqlite = open(store).sqlite;
+    const group = await joinGroup(store, () => begin(store, sqlite));
+    sqlite.exec(`SAVEPOINT ${SAVEPOINT}`);
+    try {
+      const result = await work();
+      sqlite.exec(`RELEASE ${SAVEPOINT}`);
+      return { result, group };
+    } catch (error) {
+      leaveGroup(store, group, SAVEPOINT, error);
+      return undone(store, error);
+    } finally {
+      commitWhenFlushed(store, group);
+    }
+  });
+  await group.durable;
   checkpointIfLarge(store);
   mergeTextIndexes(store, () => store.database.textIndexesDue());
   return result;
@@ -74,21 +88,7 @@ export async function write<T>(store: StoreState, apply: () => T): Promise<T> {
     open(store);
     return inTransaction(store, apply);
   }
-  return committed(store, async () => {
-    const sqlite = open(store).sqlite;
-    if (!store.others) return inTransaction(store, apply);
-    // the write lock taken first (see begin); `apply` then runs in a savepoint of that transaction
-    await begin(store, sqlite);
-    try {
-      const result = sqlite.transaction(apply)();
-      sqlite.exec('COMMIT');
-      store.database.committed();
-      return result;
-    } catch (error) {
-      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-      return undone(store, error);
-    }
-  });
+  return committed(store, async () => apply());
 }
 
 export function transaction<T>(store: StoreState, work: () => Promise<T>): Promise<T> {
@@ -96,20 +96,11 @@ export function transaction<T>(store: StoreState, work: () => Promise<T>): Promi
   const joined = current.getStore();
   if (joined && !joined.closed) return work();
   return committed(store, async () => {
-    const sqlite = open(store).sqlite;
     const transaction: OpenTransaction = { closed: false };
-    await begin(store, sqlite);
     try {
-      const result = await current.run(transaction, work);
-      transaction.closed = true;
-      sqlite.exec('COMMIT');
-      store.database.committed();
-      return result;
-    } catch (error) {
-      transaction.closed = true;
-      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-      return undone(store, error);
+      return await current.run(transaction, work);
     } finally {
+      transaction.closed = true;
       // While enabled, Node 20's AsyncLocalStorage runs a hook on every promise any request creates;
       // between transactions nothing reads it, so it is off (the next `run` turns it on again).
       current.disable();
