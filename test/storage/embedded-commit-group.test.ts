@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createMutex } from '../../src/storage/embedded/create-mutex';
 import { openEmbeddedDatabase } from '../../src/storage/embedded/embedded-database';
+import { watchOtherWriters } from '../../src/storage/embedded/other-writers';
 import { createReaderPool } from '../../src/storage/embedded/reader-pool';
 import type { OpenTransaction, StoreState } from '../../src/storage/embedded/store-state';
 import type { WalSync } from '../../src/storage/embedded/wal-sync';
@@ -151,4 +152,16 @@ test('when SQLite undoes the whole transaction, every member of the group fails 
   wal.finish();
   await next;
   expect(committedTitles()).toEqual(['a', 'e']);
+});
+
+test('a worker of a group of processes commits each write at once: a transaction held open through the flushes would keep the others from the write lock', async () => {
+  store = { ...store, others: watchOtherWriters(store.database.sqlite, () => store.database.reload()) };
+  const first = insert('a');
+  await turn();
+  const second = insert('b');
+  await turn();
+  expect(committedTitles()).toEqual(['a', 'b']);
+  expect(store.database.sqlite.inTransaction).toBe(false);
+  wal.finish();
+  await Promise.all([first, second]);
 });

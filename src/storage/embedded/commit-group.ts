@@ -47,12 +47,14 @@ export function commitGroupNow(store: StoreState): void {
 /**
  * A member is done with `group`: it commits now when no flush is running, else once that flush ends (under the
  * write lock, after the members already waiting for it). A group whose transaction changed the catalog commits
- * now: until then, reads outside it see its writes (store-access), and they must not wait for a flush.
+ * now: until then, reads outside it see its writes (store-access), and they must not wait for a flush. So does
+ * every group of a worker in a group of processes: the others wait for SQLite's write lock by trying it again
+ * after a pause (write-lock), and a transaction held open through each flush would hold it almost always.
  */
 export function commitWhenFlushed(store: StoreState, group: CommitGroup): void {
   if (group.scheduled || store.group !== group) return;
   const flushing = store.wal.flushing();
-  if (!flushing || store.database.catalogAhead()) return commitGroupNow(store);
+  if (!flushing || store.others || store.database.catalogAhead()) return commitGroupNow(store);
   group.scheduled = true;
   const commit = () =>
     void store.mutex.run(async () => {
