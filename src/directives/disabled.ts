@@ -1,5 +1,6 @@
 import { getDirective, MapperKind, mapSchema, pruneSchema } from '@graphql-tools/utils';
 import { isObjectType, isInputObjectType, isInterfaceType, type GraphQLSchema } from 'graphql';
+import { usesDirective } from './uses-directive';
 
 /**
  * `@disabled` (directives/disabled.graphql): removes what it marks (a type, a field, an input
@@ -20,8 +21,8 @@ const emptyTypeNames = (schema: GraphQLSchema): Set<string> =>
       .map((type) => type.name),
   );
 
-export const disabledDirectiveTransformer = (schema: GraphQLSchema): GraphQLSchema => {
-  let current = mapSchema(schema, {
+const removeDisabled = (schema: GraphQLSchema): GraphQLSchema =>
+  mapSchema(schema, {
     [MapperKind.TYPE]: (type) => (!ROOT_TYPES.has(type.name) && isDisabled(schema, type) ? null : type),
     [MapperKind.COMPOSITE_FIELD]: (field) => {
       if (isDisabled(schema, field)) return null;
@@ -30,6 +31,9 @@ export const disabledDirectiveTransformer = (schema: GraphQLSchema): GraphQLSche
     },
     [MapperKind.INPUT_OBJECT_FIELD]: (field) => (isDisabled(schema, field) ? null : field),
   });
+
+export const disabledDirectiveTransformer = (schema: GraphQLSchema): GraphQLSchema => {
+  let current = usesDirective(schema, 'disabled') ? removeDisabled(schema) : schema;
   // Removing fields can leave types empty, and removing those can empty others: repeat until stable.
   for (let empty = emptyTypeNames(current); empty.size > 0; empty = emptyTypeNames(current)) {
     const removed = empty;

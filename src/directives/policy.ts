@@ -1,6 +1,7 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { forbiddenError } from '../errors/graphql-errors';
+import { usesDirective } from './uses-directive';
 import type { Principal } from '../auth/principal';
 
 /**
@@ -59,8 +60,9 @@ export const guardWithPolicies = (
 
 export const policyDirectiveTransformer =
   (registry: PolicyRegistry) =>
-  (schema: GraphQLSchema): GraphQLSchema =>
-    mapSchema(schema, {
+  (schema: GraphQLSchema): GraphQLSchema => {
+    if (!usesDirective(schema, 'policy')) return schema;
+    return mapSchema(schema, {
       [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
         const references = (getDirective(schema, field, 'policy') ?? []) as PolicyReference[];
         if (references.length === 0) return field;
@@ -68,3 +70,4 @@ export const policyDirectiveTransformer =
         return { ...field, resolve: guardWithPolicies(field.resolve ?? defaultFieldResolver, policies) };
       },
     });
+  };

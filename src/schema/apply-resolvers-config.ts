@@ -61,15 +61,19 @@ export const applyResolversConfig = (schema: GraphQLSchema, extensions: Extensio
   const config = withListSiblings(schema, configured);
   const middlewares: MiddlewareRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.middlewares ?? {})));
   const auth = new Map<string, FieldAuth>([...config].flatMap(([key, value]) => (value.auth === undefined ? [] : [[key, value.auth]])));
-  const wrapped = mapSchema(schema, {
-    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
-      const entry = config.get(`${typeName}.${fieldName}`);
-      if (!entry || (!entry.policies?.length && !entry.middlewares?.length)) return field;
-      const where = `resolversConfig ${typeName}.${fieldName}`;
-      const guards = (entry.policies ?? []).map((policy) => toPolicy(policies, policy, where));
-      const chain = (entry.middlewares ?? []).map((middleware) => toMiddleware(middlewares, middleware, where));
-      return { ...field, resolve: guardWithPolicies(withMiddlewares(field.resolve ?? defaultFieldResolver, chain), guards) };
-    },
-  });
+  const wraps = (entry: ResolverConfig | undefined): entry is ResolverConfig => Boolean(entry?.policies?.length || entry?.middlewares?.length);
+  // a pass rebuilds the whole schema: none when nothing is wrapped
+  const wrapped = [...config.values()].some(wraps)
+    ? mapSchema(schema, {
+        [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
+          const entry = config.get(`${typeName}.${fieldName}`);
+          if (!wraps(entry)) return field;
+          const where = `resolversConfig ${typeName}.${fieldName}`;
+          const guards = (entry.policies ?? []).map((policy) => toPolicy(policies, policy, where));
+          const chain = (entry.middlewares ?? []).map((middleware) => toMiddleware(middlewares, middleware, where));
+          return { ...field, resolve: guardWithPolicies(withMiddlewares(field.resolve ?? defaultFieldResolver, chain), guards) };
+        },
+      })
+    : schema;
   return applyAuthOverrides(wrapped, auth);
 };
