@@ -7,11 +7,14 @@ import { openStore } from '../../src/storage/open-store';
 const REGISTER_TS = join(__dirname, '..', 'support', 'register-ts.js');
 const WRITER = join(__dirname, 'fixtures', 'insert-until-killed.js');
 
-/** Runs the writer until it has acknowledged `rounds` rounds, then kills it with SIGKILL mid-stream. */
-function writeUntilKilled(dataDir: string, rounds: number): Promise<number> {
+/**
+ * Runs the writer (several lanes writing at once) until every lane has acknowledged `rounds` rounds, then kills
+ * it with SIGKILL mid-stream; the rounds each lane acknowledged.
+ */
+function writeUntilKilled(dataDir: string, rounds: number): Promise<Map<number, number>> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', REGISTER_TS, WRITER, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let acknowledged = 0;
+    const acknowledged = new Map<number, number>();
     let pending = '';
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
@@ -19,8 +22,11 @@ function writeUntilKilled(dataDir: string, rounds: number): Promise<number> {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop()!;
-      for (const line of lines) acknowledged = Math.max(acknowledged, Number(line.replace('ack ', '')));
-      if (acknowledged >= rounds && !child.killed) child.kill('SIGKILL');
+      for (const line of lines) {
+        const [, lane, n] = line.split(' ').map(Number);
+        acknowledged.set(lane, Math.max(acknowledged.get(lane) ?? 0, n));
+      }
+      if (acknowledged.size > 1 && [...acknowledged.values()].every((n) => n >= rounds) && !child.killed) child.kill('SIGKILL');
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -42,26 +48,29 @@ describe('embedded engine durability', () => {
   });
 
   test('every write acknowledged before kill -9 is there after reopening, transactions whole', async () => {
-    const acknowledged = await writeUntilKilled(dataDir, 150);
-    expect(acknowledged).toBeGreaterThanOrEqual(150);
+    const acknowledged = await writeUntilKilled(dataDir, 60);
 
     const store = await openStore({ client: 'embedded' }, dataDir);
     try {
       const rounds = store.collection('rounds');
       const documents = await rounds.find({}, { sort: [['n', 1], ['key', 1]] });
-      const byRound = new Map<number, string[]>();
+      const byRound = new Map<string, string[]>();
       for (const document of documents) {
-        const keys = byRound.get(document.n as number) ?? [];
-        byRound.set(document.n as number, [...keys, document.kind as string]);
+        const round = `${document.lane as number} ${document.n as number}`;
+        byRound.set(round, [...(byRound.get(round) ?? []), document.kind as string]);
       }
-      for (let n = 1; n <= acknowledged; n++) expect([n, byRound.get(n)]).toEqual([n, ['pair', 'pair', 'single']]);
-      // the round in flight at the kill may be partly there, but never half a transaction
-      for (const [n, kinds] of byRound) {
-        if (n > acknowledged) expect([['single'], ['pair', 'pair', 'single']]).toContainEqual(kinds);
+      for (const [lane, last] of acknowledged) {
+        expect(last).toBeGreaterThanOrEqual(60);
+        for (let n = 1; n <= last; n++) expect([lane, n, byRound.get(`${lane} ${n}`)]).toEqual([lane, n, ['pair', 'pair', 'single']]);
+      }
+      // a round in flight at the kill may be partly there, but never half a transaction
+      for (const [round, kinds] of byRound) {
+        const [lane, n] = round.split(' ').map(Number);
+        if (n > (acknowledged.get(lane) ?? 0)) expect([['single'], ['pair', 'pair', 'single']]).toContainEqual(kinds);
       }
 
       // not corrupt: the unique index came back, and the store takes new writes
-      await expect(rounds.insertOne({ key: 'single-1' })).rejects.toThrow(/unique/);
+      await expect(rounds.insertOne({ key: 'single-0-1' })).rejects.toThrow(/unique/);
       await rounds.insertOne({ key: 'after-restart' });
       expect(await rounds.countDocuments({ key: 'after-restart' })).toBe(1);
     } finally {
