@@ -154,6 +154,27 @@ test('when SQLite undoes the whole transaction, every member of the group fails 
   expect(committedTitles()).toEqual(['a', 'e']);
 });
 
+test('a commit that fails fails every member of its group, and the next write commits', async () => {
+  // a constraint SQLite checks only at COMMIT: a deferred foreign key
+  store.database.sqlite.pragma('foreign_keys = ON');
+  store.database.sqlite.exec('CREATE TABLE parents (id INTEGER PRIMARY KEY); CREATE TABLE children (parent INTEGER REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)');
+  const first = insert('a');
+  await turn();
+  const members = [insert('b'), write(store, () => store.database.sqlite.prepare('INSERT INTO children (parent) VALUES (1)').run()), insert('c')].map(settled);
+  await turn();
+  wal.finish();
+  await first;
+  expect(await Promise.all(members)).toEqual(['rejected', 'rejected', 'rejected']);
+  expect(store.database.sqlite.inTransaction).toBe(false);
+  expect(committedTitles()).toEqual(['a']);
+
+  const next = insert('d');
+  await turn();
+  wal.finish();
+  await next;
+  expect(committedTitles()).toEqual(['a', 'd']);
+});
+
 test('a worker of a group of processes commits each write at once: a transaction held open through the flushes would keep the others from the write lock', async () => {
   store = { ...store, others: watchOtherWriters(store.database.sqlite, () => store.database.reload()) };
   const first = insert('a');

@@ -35,9 +35,13 @@ export function commitGroupNow(store: StoreState): void {
   try {
     database.sqlite.exec('COMMIT');
   } catch (error) {
-    if (database.sqlite.inTransaction) database.sqlite.exec('ROLLBACK');
-    database.reload();
-    group.fail(error);
+    try {
+      if (database.sqlite.inTransaction) database.sqlite.exec('ROLLBACK');
+      database.reload();
+    } finally {
+      // its members are told whatever the undoing does
+      group.fail(error);
+    }
     return;
   }
   database.committed();
@@ -57,9 +61,12 @@ export function commitWhenFlushed(store: StoreState, group: CommitGroup): void {
   if (!flushing || store.others || store.database.catalogAhead()) return commitGroupNow(store);
   group.scheduled = true;
   const commit = () =>
-    void store.mutex.run(async () => {
-      if (store.group === group) commitGroupNow(store);
-    });
+    void store.mutex
+      .run(async () => {
+        if (store.group === group) commitGroupNow(store);
+      })
+      // the members already have the commit's own error; nobody awaits this job
+      .catch(() => undefined);
   flushing.then(commit, commit);
 }
 
