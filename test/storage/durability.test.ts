@@ -6,14 +6,16 @@ import { openStore } from '../../src/storage/open-store';
 
 const REGISTER_TS = join(__dirname, '..', 'support', 'register-ts.js');
 const WRITER = join(__dirname, 'fixtures', 'insert-until-killed.js');
+/** loops writing at once in the writer */
+const LANES = 4;
 
 /**
- * Runs the writer (several lanes writing at once) until every lane has acknowledged `rounds` rounds, then kills
+ * Runs the writer (LANES loops writing at once) until every lane has acknowledged `rounds` rounds, then kills
  * it with SIGKILL mid-stream; the rounds each lane acknowledged.
  */
 function writeUntilKilled(dataDir: string, rounds: number): Promise<Map<number, number>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', REGISTER_TS, WRITER, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', REGISTER_TS, WRITER, dataDir, String(LANES)], { stdio: ['ignore', 'pipe', 'pipe'] });
     const acknowledged = new Map<number, number>();
     let pending = '';
     let errors = '';
@@ -26,7 +28,7 @@ function writeUntilKilled(dataDir: string, rounds: number): Promise<Map<number, 
         const [, lane, n] = line.split(' ').map(Number);
         acknowledged.set(lane, Math.max(acknowledged.get(lane) ?? 0, n));
       }
-      if (acknowledged.size > 1 && [...acknowledged.values()].every((n) => n >= rounds) && !child.killed) child.kill('SIGKILL');
+      if (acknowledged.size === LANES && [...acknowledged.values()].every((n) => n >= rounds) && !child.killed) child.kill('SIGKILL');
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -59,6 +61,7 @@ describe('embedded engine durability', () => {
         const round = `${document.lane as number} ${document.n as number}`;
         byRound.set(round, [...(byRound.get(round) ?? []), document.kind as string]);
       }
+      expect(acknowledged.size).toBe(LANES);
       for (const [lane, last] of acknowledged) {
         expect(last).toBeGreaterThanOrEqual(60);
         for (let n = 1; n <= last; n++) expect([lane, n, byRound.get(`${lane} ${n}`)]).toEqual([lane, n, ['pair', 'pair', 'single']]);
