@@ -1,7 +1,7 @@
 import { readDirectiveSdl } from './directive-sdl';
 
-export { authDirectiveTransformer, applyAuthOverrides, authOf, type FieldAuth } from './auth';
-export { disabledDirectiveTransformer } from './disabled';
+export { applyFieldAuth, authOf, type FieldAuth } from './auth';
+export { resolversLeft, withoutDisabled } from './disabled';
 export { policyDirectiveTransformer, guardWithPolicies, resolvePolicy, type Policy, type PolicyRegistry } from './policy';
 
 /** `directives/*.graphql` as written: read once, when the module loads. */

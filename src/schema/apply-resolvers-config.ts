@@ -1,12 +1,12 @@
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { applyAuthOverrides, guardWithPolicies, resolvePolicy, type FieldAuth, type Policy, type PolicyRegistry } from '../directives/index';
+import { applyFieldAuth, guardWithPolicies, resolvePolicy, type FieldAuth, type Policy, type PolicyRegistry } from '../directives/index';
 import type { Extension, Middleware, ResolverConfig } from '../extensions/types';
 
 /**
  * Strapi's `resolversConfig` (`Query.<name>` → auth, policies, middlewares), applied to the
- * executable schema. Auth lands in field extensions (checked before execution); policies and
- * middlewares wrap only the resolvers they are configured on.
+ * executable schema, last: auth lands in field extensions with `@auth`'s (checked before execution);
+ * policies and middlewares wrap only the resolvers they are configured on.
  */
 
 type Resolver = GraphQLFieldResolver<unknown, unknown>;
@@ -75,5 +75,5 @@ export const applyResolversConfig = (schema: GraphQLSchema, extensions: Extensio
         },
       })
     : schema;
-  return applyAuthOverrides(wrapped, auth);
+  return applyFieldAuth(wrapped, auth);
 };

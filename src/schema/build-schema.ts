@@ -1,12 +1,12 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { mergeResolvers } from '@graphql-tools/merge';
+import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import type { IResolvers } from '@graphql-tools/utils';
-import type { GraphQLSchema } from 'graphql';
+import { buildASTSchema, type GraphQLSchema } from 'graphql';
 import type { Models } from '../models/types';
 import type { FolioConfig } from '../config/types';
 import { emitSdl } from '../sdl/emit-sdl';
 import { createShadowCrud, type ShadowCrud } from '../sdl/shadow-crud';
-import { authDirectiveTransformer, disabledDirectiveTransformer, policyDirectiveTransformer, type PolicyRegistry } from '../directives/index';
+import { policyDirectiveTransformer, resolversLeft, withoutDisabled, type PolicyRegistry } from '../directives/index';
 import { aggregateResolvers } from '../resolvers/aggregate-resolvers';
 import { contentTypeResolvers } from '../resolvers/content-type-resolvers';
 import { subscriptionResolvers } from '../resolvers/subscription-resolvers';
@@ -48,12 +48,9 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
   ]);
   const typeDefs = [sdl, ...extensions.flatMap((extension) => (extension.typeDefs ? [extension.typeDefs] : []))];
   const policies: PolicyRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.policies ?? {})));
-  const executable = makeExecutableSchema({ typeDefs, resolvers, inheritResolversFromInterfaces: true });
-  const transformers = [
-    disabledDirectiveTransformer,
-    authDirectiveTransformer,
-    policyDirectiveTransformer(policies),
-    (schema: GraphQLSchema) => applyResolversConfig(schema, extensions, policies),
-  ];
+  // @disabled on the type definitions, so that the schema is built once; the passes left rebuild it only when used
+  const { document, removed } = withoutDisabled(mergeTypeDefs(typeDefs));
+  const executable = makeExecutableSchema({ typeDefs: buildASTSchema(document), resolvers: resolversLeft(resolvers, removed), inheritResolversFromInterfaces: true });
+  const transformers = [policyDirectiveTransformer(policies), (schema: GraphQLSchema) => applyResolversConfig(schema, extensions, policies)];
   return { schema: transformers.reduce((schema, transform) => transform(schema), executable), sdl, shadowCrud };
 };

@@ -1,26 +1,24 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { parse } from 'graphql';
-import { applyAuthOverrides, authDirectiveTransformer, DIRECTIVE_SDL } from '../../src/directives/index';
+import { applyFieldAuth, DIRECTIVE_SDL } from '../../src/directives/index';
 import { findForbidden } from '../../src/graphql/plugins/use-authorization';
 import { createRolePrincipal, createTokenPrincipal } from '../../src/auth/principal';
 
 /** The one authorization check, run before execution on the operation that will run. */
 
-const schema = applyAuthOverrides(
-  authDirectiveTransformer(
-    makeExecutableSchema({
-      typeDefs: `${DIRECTIVE_SDL}
-        scalar JSON
-        type Category { name: String }
-        type Article { title: String category: Category @auth(scope: ["api::category.category.find"]) }
-        type Query {
-          articles: [Article] @auth(scope: ["api::article.article.find"])
-          custom: String
-          open: String
-        }
-        type Mutation { createArticle: Article @auth(scope: ["api::article.article.create"]) }`,
-    }),
-  ),
+const schema = applyFieldAuth(
+  makeExecutableSchema({
+    typeDefs: `${DIRECTIVE_SDL}
+      scalar JSON
+      type Category { name: String }
+      type Article { title: String category: Category @auth(scope: ["api::category.category.find"]) }
+      type Query {
+        articles: [Article] @auth(scope: ["api::article.article.find"])
+        custom: String
+        open: String
+      }
+      type Mutation { createArticle: Article @auth(scope: ["api::article.article.create"]) }`,
+  }),
   new Map([['Query.open', false]]),
 );
 
