@@ -48,9 +48,10 @@ export const buildSchema = (models: Models, config: FolioConfig, extensions: Ext
   ]);
   const typeDefs = [sdl, ...extensions.flatMap((extension) => (extension.typeDefs ? [extension.typeDefs] : []))];
   const policies: PolicyRegistry = new Map(extensions.flatMap((extension) => Object.entries(extension.policies ?? {})));
-  // @disabled on the type definitions, so that the schema is built once; the passes left rebuild it only when used
+  // @disabled on the type definitions, so that the schema is built once; the resolvers are set on it in place
+  // (the schema is this function's own), and the passes left rebuild it only when used
   const { document, removed } = withoutDisabled(mergeTypeDefs(typeDefs));
-  const executable = makeExecutableSchema({ typeDefs: buildASTSchema(document), resolvers: resolversLeft(resolvers, removed), inheritResolversFromInterfaces: true });
+  const executable = makeExecutableSchema({ typeDefs: buildASTSchema(document), resolvers: resolversLeft(resolvers, removed), inheritResolversFromInterfaces: true, updateResolversInPlace: true });
   const transformers = [policyDirectiveTransformer(policies), (schema: GraphQLSchema) => applyResolversConfig(schema, extensions, policies)];
   return { schema: transformers.reduce((schema, transform) => transform(schema), executable), sdl, shadowCrud };
 };
