@@ -1,5 +1,4 @@
 import type { KeyObject } from 'node:crypto';
-import jwt from 'jsonwebtoken';
 import { parseDuration } from './duration';
 
 /**
@@ -19,11 +18,15 @@ export const createJwtService = (key: KeyObject, expiresIn: string): JwtService 
   const lifetime = parseDuration(expiresIn);
   if (lifetime === undefined) throw new Error(`users-permissions.config.jwt.expiresIn: "${expiresIn}" is not a duration such as "30d"`);
   const expiresInSeconds = Math.ceil(lifetime / 1000);
+  // Loaded by the first token issued or verified: jsonwebtoken and what it requires (semver, jws, parts of lodash)
+  // are ~80 modules of every start, which anonymous reads and API tokens never need.
+  let loaded: typeof import('jsonwebtoken') | undefined;
+  const jwt = () => (loaded ??= require('jsonwebtoken') as typeof import('jsonwebtoken'));
   return {
-    issue: (userId) => jwt.sign({ id: userId }, key, { algorithm: ALGORITHM, expiresIn: expiresInSeconds }),
+    issue: (userId) => jwt().sign({ id: userId }, key, { algorithm: ALGORITHM, expiresIn: expiresInSeconds }),
     verify(token) {
       try {
-        const payload = jwt.verify(token, key, { algorithms: [ALGORITHM] });
+        const payload = jwt().verify(token, key, { algorithms: [ALGORITHM] });
         const id = typeof payload === 'object' ? payload.id : undefined;
         return Number.isSafeInteger(id) && id > 0 ? (id as number) : undefined;
       } catch {

@@ -3,7 +3,7 @@ import type { Store, StoredDocument, StoredValue, Filter } from '../storage/type
 import { notFoundError, validationErrors } from '../errors/graphql-errors';
 import { createDocumentId } from './document-id';
 import { createDataPreparer } from './prepare-data';
-import { createEntityValidator } from './entity-validator';
+import type { EntityValidator } from './entity-validator';
 import { createDraftReadBack } from './draft-read-back';
 import { rowStatus, type LocaleSettings, type Scope } from './scope';
 import { createRelationWrites, owningValues } from './relation-writes';
@@ -46,7 +46,9 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
   const reads = createDocumentReads(store);
   const checkUnique = createUniqueCheck(store);
   const versions = createDocumentVersions(store, recordChange);
-  const validator = createEntityValidator(models);
+  // Loaded by the first write's validation, not at start: yup and lodash are ~40 ms of every start, which no read needs.
+  let validator: EntityValidator | undefined;
+  const validatorOf = (): EntityValidator => (validator ??= (require('./entity-validator') as typeof import('./entity-validator')).createEntityValidator(models));
   const readBack = createDraftReadBack(models);
 
   /**
@@ -54,7 +56,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
    * type with draft & publish, as a draft (the upper bounds alone), any other in full.
    */
   const validateInput = (contentType: ContentType, data: Record<string, unknown>, mode: 'create' | 'update'): void => {
-    const issues = validator.validate(contentType.attributes, data, { kind: mode === 'create' ? 'creation' : 'update', isDraft: contentType.draftAndPublish });
+    const issues = validatorOf().validate(contentType.attributes, data, { kind: mode === 'create' ? 'creation' : 'update', isDraft: contentType.draftAndPublish });
     if (issues.length > 0) throw validationErrors(issues);
   };
 
@@ -66,7 +68,7 @@ export const createDocumentService = ({ models, store, i18n, recordChange = asyn
   const validateDraft = (contentType: ContentType, draft: Record<string, unknown>, scope: Scope): void => {
     const publishes = rowStatus(contentType, scope.status) === 'published';
     const options = publishes ? { kind: 'creation' as const, isDraft: false } : { kind: 'creation' as const, isDraft: true, draftKeepsRequired: true };
-    const issues = validator.validate(contentType.attributes, readBack(contentType.attributes, draft), options);
+    const issues = validatorOf().validate(contentType.attributes, readBack(contentType.attributes, draft), options);
     if (issues.length > 0) throw validationErrors(issues);
   };
 
