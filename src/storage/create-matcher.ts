@@ -11,16 +11,10 @@ import { textPatternOf, textPredicate } from './text-form';
  * the storage layer tests one document (subscriptions, component lists, relation filters).
  */
 
-// tsconfig resolves modules the node10 way, which ignores mingo's package "exports": the types come from its
-// .d.ts paths, the code from the exported entry points. `mingo/query` is the Query without preloaded operators;
-// `mingo/core` the Context alone: `mingo` itself loads every operator of every kind (~250 modules, 0.13-0.18 s
-// in each process and each reader thread, against ~0.05 s for these three).
-const { Context } = require('mingo/core') as typeof MingoCoreModule;
-const { Query } = require('mingo/query') as typeof MingoQueryModule;
-const operators = require('mingo/operators/query') as typeof MingoQueryOperators;
+type MingoQueryOperator = typeof MingoQueryOperators.$regex;
 
 /** Folio's `$asText` (text-form), as mingo calls a query operator: the field's path, the operand, options. */
-const $asText: typeof operators.$regex = (selector, operand) => {
+const $asText: MingoQueryOperator = (selector, operand) => {
   const pattern = textPatternOf(operand);
   if (!pattern) throw new UnsafeFilterError('$asText needs { $regex, $options? }', selector);
   const matches = textPredicate(pattern);
@@ -31,31 +25,33 @@ const $asText: typeof operators.$regex = (selector, operand) => {
   };
 };
 
+interface Mingo {
+  Query: typeof MingoQueryModule.Query;
+  context: ReturnType<typeof MingoCoreModule.Context.init>;
+}
+
+let mingo: Mingo | undefined;
+
 /**
- * Only the query operators Folio generates: anything else (`$where`, `$expr`, `$function`, ...) is unknown to
- * mingo even if the filter guard were bypassed, and scripting is off as a second lock.
+ * mingo, loaded by the first filter that needs it (most run as native predicates, below): ~50 modules that every
+ * process and reader thread loaded at start. Only the query operators Folio generates are registered: anything
+ * else (`$where`, `$expr`, `$function`, ...) is unknown to mingo even if the filter guard were bypassed, and
+ * scripting is off as a second lock.
+ *
+ * tsconfig resolves modules the node10 way, which ignores mingo's package "exports": the types come from its .d.ts
+ * paths, the code from the exported entry points. `mingo/query` is the Query without preloaded operators;
+ * `mingo/core` the Context alone: `mingo` itself loads every operator of every kind (~250 modules, 0.13-0.18 s in
+ * each process and each reader thread, against ~0.05 s for these three).
  */
-const FOLIO_QUERY_CONTEXT = Context.init({
-  query: {
-    $and: operators.$and,
-    $or: operators.$or,
-    $nor: operators.$nor,
-    $not: operators.$not,
-    $eq: operators.$eq,
-    $ne: operators.$ne,
-    $lt: operators.$lt,
-    $lte: operators.$lte,
-    $gt: operators.$gt,
-    $gte: operators.$gte,
-    $in: operators.$in,
-    $nin: operators.$nin,
-    $regex: operators.$regex,
-    $exists: operators.$exists,
-    $elemMatch: operators.$elemMatch,
-    $size: operators.$size,
-    $asText,
-  },
-});
+function loadMingo(): Mingo {
+  if (mingo) return mingo;
+  const { Context } = require('mingo/core') as typeof MingoCoreModule;
+  const { Query } = require('mingo/query') as typeof MingoQueryModule;
+  const operators = require('mingo/operators/query') as typeof MingoQueryOperators;
+  const { $and, $or, $nor, $not, $eq, $ne, $lt, $lte, $gt, $gte, $in, $nin, $regex, $exists, $elemMatch, $size } = operators;
+  const query = { $and, $or, $nor, $not, $eq, $ne, $lt, $lte, $gt, $gte, $in, $nin, $regex, $exists, $elemMatch, $size, $asText };
+  return (mingo = { Query, context: Context.init({ query }) });
+}
 
 export type Matcher = (document: StoredDocument) => boolean;
 
@@ -63,7 +59,8 @@ const MATCH_ALL: Matcher = () => true;
 
 /** mingo alone, for any filter; the reference semantics. */
 export function createMingoMatcher(filter: Filter): Matcher {
-  const query = new Query(filter, { context: FOLIO_QUERY_CONTEXT, scriptEnabled: false, useStrictMode: true });
+  const { Query, context } = loadMingo();
+  const query = new Query(filter, { context, scriptEnabled: false, useStrictMode: true });
   return (document) => query.test(document);
 }
 
