@@ -12,6 +12,7 @@
  * its own background writes: the tables show the median round of each build and the change.
  */
 const { execFileSync } = require('node:child_process');
+const { get } = require('node:http');
 const { cpSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -26,6 +27,15 @@ const { buildBaseline } = require('./baseline');
 const WARM_UP_SECONDS = 2;
 /** requests of each workload whose answers are checked before it is measured */
 const CHECKED_ANSWERS = 5;
+
+/** one GET through node:http, which this process has loaded already (its first fetch would load undici): resolves with the status */
+const firstAnswer = (url) =>
+  new Promise((resolve, reject) => {
+    get(`${url}/api/articles?pagination[pageSize]=1`, (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode));
+    }).once('error', reject);
+  });
 
 const folderBytes = (dir) => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
 
@@ -124,6 +134,9 @@ const measureSize = async (size, { cache, root, bare, writes, duration, only, ba
   const folio = await startFolioProcess('bin/folio.js', configDir, dataDir);
   let baseline;
   try {
+    // start-up is to the first answer (issue 33's measure): listening is not yet answering
+    const status = await firstAnswer(folio.url);
+    if (status !== 200) throw new Error(`the first GET /api/articles answered ${status}`);
     const startupMs = performance.now() - started;
     const rssAfterStart = rssOf(folio.child.pid);
     const bytes = folderBytes(dataDir);
