@@ -119,17 +119,14 @@ export async function readAgainIfChanged<T>(context: CollectionContext, first: R
   }
 }
 
-export async function byKeys(context: CollectionContext, database: EmbeddedDatabase, table: string, keys: number[]): Promise<Row[]> {
-  if (keys.length === 0) return [];
-  // one document (findOne, get one) by its key alone: json_each's table costs more than the read
-  const found =
-    keys.length === 1
-      ? await select<Row>(context, database, `SELECT k, json(doc) AS doc FROM ${table} WHERE k = ?`, keys, false)
-      : await select<Row>(context, database, `SELECT k, json(doc) AS doc FROM ${table} WHERE k IN (SELECT value FROM json_each(?))`, [JSON.stringify(keys)], false);
-  const byKey = new Map(found.map((row) => [row.k, row]));
-  // a document deleted since the reader thread saw it is left out
-  return keys.flatMap((key) => byKey.get(key) ?? []);
-}
+/**
+ * The rows of `keysSql` (a column `k`, in the order it gives them, which has an OFFSET: SQLite does not flatten it
+ * into the outer query, so a sort reads no document) with their documents, in one statement: on the thread that
+ * runs the keys' statement, from its snapshot. Read apart (the keys on a reader thread, then their documents
+ * wherever a short read goes), the documents were read on the main thread whenever every reader was busy with a
+ * scan: under 50 searches at once at 50,000 articles, 9 % of the main thread.
+ */
+export const withDocuments = (keysSql: string, table: string): string => `SELECT p.k AS k, (SELECT json(doc) FROM ${table} WHERE k = p.k) AS doc FROM (${keysSql}) AS p`;
 
 export const documentsOf = (found: Row[], projection: string[] | undefined): StoredDocument[] =>
   found.map((row) => {

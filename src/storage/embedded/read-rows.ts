@@ -1,6 +1,6 @@
 import { assertBatchSize, type NormalizedFindOptions } from '../find-options';
 import type { Filter, StoredDocument } from '../types';
-import { byKeys, documentsOf, limitSql, readAgainIfChanged, readOf, select, type CollectionContext, type Read, type Row } from './collection-read';
+import { documentsOf, withDocuments, limitSql, readAgainIfChanged, readOf, select, type CollectionContext, type Read, type Row } from './collection-read';
 import type { CollectionState } from './collection-state';
 import { compileSelection, extractOf, type Selection, type Sql } from './compile-filter';
 import { quote } from './database-state';
@@ -87,8 +87,7 @@ async function readRows(context: CollectionContext, read: Read, options: Normali
   if (direction && matches) {
     // FTS5 reads a MATCH in rowid order, either way, and stops at the page's end
     const sql = `${matches.sql} ORDER BY rowid ${direction} ${limitSql(options.limit)} OFFSET ?`;
-    const keys = (await select<{ k: number }>(context, database, sql, [...matches.params, options.skip], true, here)).map((row) => row.k);
-    return byKeys(context, database, table, keys);
+    return select<Row>(context, database, withDocuments(sql, table), [...matches.params, options.skip], true, here);
   }
   const terms = orderTerms(state, options.sort);
   if (terms !== undefined) {
@@ -99,10 +98,9 @@ async function readRows(context: CollectionContext, read: Read, options: Normali
     const page = `${selection.sql} ORDER BY ${order} ${limitSql(options.limit)} OFFSET ?`;
     // Read in an index's order, the documents come with their keys: SQLite reads a row's document only once
     // it is past the OFFSET (a get-one took 28 µs instead of 39, a list page 42 instead of 53). Sorted apart,
-    // every match would carry its document into the sort: the page's keys first, then their documents.
+    // every match would carry its document into the sort: the page's keys first, then their documents (withDocuments).
     if (!database.sortsApart(`SELECT d.k AS k ${page}`, params)) return select<Row>(context, database, `SELECT d.k AS k, json(d.doc) AS doc ${page}`, params, apart, here);
-    const keys = (await select<{ k: number }>(context, database, `SELECT d.k AS k ${page}`, params, apart, here)).map((row) => row.k);
-    return byKeys(context, database, table, keys);
+    return select<Row>(context, database, withDocuments(`SELECT d.k AS k ${page}`, table), params, apart, here);
   }
   // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
   const { selection } = read;

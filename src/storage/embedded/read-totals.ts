@@ -2,7 +2,7 @@ import { emptyGroup, normalizeAggregateQuery } from '../aggregate-query';
 import { normalizeFindOptions } from '../find-options';
 import type { AggregateGroup, AggregateQuery, Filter, FindOptions, StoredDocument } from '../types';
 import { aggregateSql, groupOfRow } from './aggregate-sql';
-import { byKeys, documentsOf, limitSql, readAgainIfChanged, readOf, select, type CollectionContext, type Read } from './collection-read';
+import { documentsOf, withDocuments, limitSql, readAgainIfChanged, readOf, select, type CollectionContext, type Read } from './collection-read';
 import { quote } from './database-state';
 import { keyOrder, matchesInKeyOrder, orderSql, orderTerms, rows } from './read-rows';
 
@@ -66,17 +66,20 @@ export async function page(
           params: selection.params,
           order: orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction])),
         };
+  const table = quote(state.tables.docs);
+  // the total, then the page's rows with their documents (withDocuments), in one statement on one reader thread
   const sql =
     `WITH m AS MATERIALIZED (${sorted.sql}) ` +
-    `SELECT NULL AS k, count(*) AS n, ${GENERATION_SQL} FROM m UNION ALL SELECT * FROM (SELECT k, NULL, NULL FROM m ORDER BY ${sorted.order} ${limitSql(normalized.limit)} OFFSET ?)`;
-  const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null }>(sql, [...sorted.params, name, normalized.skip]);
+    `SELECT NULL AS k, count(*) AS n, ${GENERATION_SQL}, NULL AS doc FROM m UNION ALL ` +
+    `SELECT k, NULL, NULL, doc FROM (${withDocuments(`SELECT k FROM m ORDER BY ${sorted.order} ${limitSql(normalized.limit)} OFFSET ?`, table)})`;
+  const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null; doc: string | null }>(sql, [...sorted.params, name, normalized.skip]);
   // compiled against a catalog that has changed since: read again, page and total apart
   if (database.catalogVersion() !== read.version) return page(context, filter, options, true);
   const counted = found.find((row) => row.k === null);
   const total = counted?.n ?? 0;
   state.counts.remember(cacheKey, filter, total, counted?.g ?? 0);
-  const keys = found.flatMap((row) => (row.k === null ? [] : [row.k]));
-  return { documents: documentsOf(await byKeys(context, database, quote(state.tables.docs), keys), normalized.projection), total };
+  const pageRows = found.flatMap((row) => (row.k === null || row.doc === null ? [] : [{ k: row.k, doc: row.doc }]));
+  return { documents: documentsOf(pageRows, normalized.projection), total };
 }
 
 /**
