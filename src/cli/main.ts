@@ -46,9 +46,6 @@ const start = async (flags: Record<string, string>) => {
     if (count > 1) return startGroup(await startWorkerGroup(count, config, options.dataDir), count);
   }
   const running = await startFolio(options);
-  if (running.examplesSeeded > 0) process.stdout.write(examplesLine(running.examplesSeeded));
-  if (options.worker) process.send?.({ folio: 'ready', url: running.url, examplesSeeded: running.examplesSeeded } satisfies WorkerReady);
-  else process.stdout.write(`Folio is ready at ${running.url}\n`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -61,8 +58,13 @@ const start = async (flags: Record<string, string>) => {
       },
     );
   };
+  // before saying it is ready: a SIGTERM sent on reading that line found no handler when this process was
+  // descheduled between the write and these lines (seen under a loaded test run), and ended it unclosed
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  if (running.examplesSeeded > 0) process.stdout.write(examplesLine(running.examplesSeeded));
+  if (options.worker) process.send?.({ folio: 'ready', url: running.url, examplesSeeded: running.examplesSeeded } satisfies WorkerReady);
+  else process.stdout.write(`Folio is ready at ${running.url}\n`);
 };
 
 const examplesLine = (count: number): string =>
@@ -70,10 +72,11 @@ const examplesLine = (count: number): string =>
 
 /** The primary of a worker group: says when all serve, stops them on SIGTERM or SIGINT, exits as the group ends. */
 const startGroup = (group: WorkerGroup, count: number) => {
-  process.stdout.write(`Folio is ready at ${group.url} (${count} workers)\n`);
+  // the handlers before the line, as for one process
   process.once('SIGTERM', group.stop);
   process.once('SIGINT', group.stop);
   void group.ended.then((code) => process.exit(code));
+  process.stdout.write(`Folio is ready at ${group.url} (${count} workers)\n`);
 };
 
 const workersFlag = (value: string | undefined): StartOptions['workers'] => {
