@@ -1,12 +1,10 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ExecutionArgs } from 'graphql';
-import { WebSocketServer } from 'ws';
+import type * as Ws from 'ws';
 import type * as GraphqlWsOnWs from 'graphql-ws/dist/use/ws';
 import type { GraphqlServer } from '../graphql/create-graphql-server';
 import { badUserInput } from '../errors/graphql-errors';
-
-// tsconfig resolves modules the node10 way, which ignores graphql-ws's package "exports": the types come from its .d.ts path.
-const { useServer } = require('graphql-ws/use/ws') as typeof GraphqlWsOnWs;
 
 /**
  * `graphql-ws` over WebSocket on the GraphQL endpoint, beside yoga's SSE: each operation runs
@@ -29,8 +27,11 @@ const credentialsOf = (connectionParams: Readonly<Record<string, unknown>> | und
   return typeof fromParams === 'string' ? fromParams : header;
 };
 
-export const attachGraphqlWs = (server: Server, yoga: GraphqlServer, { endpoint, maxOperationsPerConnection = 50, production }: GraphqlWsOptions) => {
-  const sockets = new WebSocketServer({ server, path: endpoint, maxPayload: 1024 * 1024 });
+const serveGraphqlWs = (yoga: GraphqlServer, { endpoint, maxOperationsPerConnection = 50, production }: GraphqlWsOptions) => {
+  const { WebSocketServer } = require('ws') as typeof Ws;
+  // tsconfig resolves modules the node10 way, which ignores graphql-ws's package "exports": the types come from its .d.ts path.
+  const { useServer } = require('graphql-ws/use/ws') as typeof GraphqlWsOnWs;
+  const sockets = new WebSocketServer({ noServer: true, path: endpoint, maxPayload: 1024 * 1024 });
   const operations = new WeakMap<object, Set<string>>();
   const disposable = useServer(
     {
@@ -73,10 +74,32 @@ export const attachGraphqlWs = (server: Server, yoga: GraphqlServer, { endpoint,
     sockets,
   );
   return {
+    sockets,
     close: async () => {
       await disposable.dispose();
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    },
+  };
+};
+
+/**
+ * Serves `graphql-ws` on `server`'s upgrade requests. ws and graphql-ws are loaded by the first one (~13 ms and
+ * ~15 modules of every start that no WebSocket asks for), and the upgrade handled as `new WebSocketServer({ server,
+ * path })` handles it: anything but a GET upgrade to `endpoint` is refused by ws.
+ */
+export const attachGraphqlWs = (server: Server, yoga: GraphqlServer, options: GraphqlWsOptions) => {
+  let served: ReturnType<typeof serveGraphqlWs> | undefined;
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    served ??= serveGraphqlWs(yoga, options);
+    const { sockets } = served;
+    sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
+  };
+  server.on('upgrade', upgrade);
+  return {
+    close: async () => {
+      server.off('upgrade', upgrade);
+      await served?.close();
     },
   };
 };

@@ -8,11 +8,12 @@ import { EXAMPLE_SCHEMA } from '../support/test-server';
  * What `folio start` loads before it is asked for more than anonymous reads: not the libraries only some
  * requests or configurations need (each is tens of milliseconds of every start). yup validates writes,
  * jsonwebtoken signs and verifies users' tokens, the MongoDB driver serves `DATABASE_URL=mongodb://…`, lmdb moves
- * an older data folder, prom-client serves `/metrics`, mingo tests the filters native predicates do not cover.
+ * an older data folder, prom-client serves `/metrics`, mingo tests the filters native predicates do not cover, ws and graphql-ws serve
+ * subscriptions over WebSocket.
  */
 
 const CONFIG = resolve(__dirname, '..', '..', 'config');
-const NOT_AT_START = ['yup', 'jsonwebtoken', 'mongodb', 'lmdb', 'prom-client', 'mingo'];
+const NOT_AT_START = ['yup', 'jsonwebtoken', 'mongodb', 'lmdb', 'prom-client', 'mingo', 'ws', 'graphql-ws'];
 
 let root: string;
 beforeAll(() => {
@@ -54,7 +55,7 @@ const start = async (dataDir: string) => {
   };
 };
 
-test('a start that serves anonymous reads loads no library only writes, users, MongoDB, metrics or unusual filters need', async () => {
+test('a start that serves anonymous reads loads no library only writes, users, MongoDB, metrics, unusual filters or WebSockets need', async () => {
   const dataDir = join(root, 'data');
   // the first start of a folder writes its roles (and validates them); the next has nothing to write
   await (await start(dataDir)).stop();

@@ -154,6 +154,16 @@ describe('subscriptions over WebSocket (graphql-ws)', () => {
     }
   });
 
+  test('an upgrade to another path than the GraphQL endpoint is refused with 400, as ws refuses it', async () => {
+    const refused = await new Promise<number | undefined>((resolve, reject) => {
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/articles`);
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode));
+      socket.once('open', () => reject(new Error('opened')));
+      socket.once('error', () => undefined);
+    });
+    expect(refused).toBe(400);
+  });
+
   test('refused operations: forbidden type, over the depth limit, malformed', async () => {
     const issued = await tokens().create({ name: 'ws-narrow', type: 'custom', permissions: ['api::tag.tag.find'] });
     const client = wsClient({ authorization: `Bearer ${issued.accessKey}` });
