@@ -8,6 +8,7 @@ import { loadProjectRoutes } from '../project/load-project-routes';
 import { createFolio, type Folio } from './create-folio';
 import { listen, type RunningServer } from '../server/http-server';
 import { seedExamples } from './seed-examples';
+import { threadsTakeDefaultSemiSpaces } from './thread-heaps';
 import type { FolioConfig } from '../config/types';
 
 /** Loads everything from disk and starts listening: what `folio start` and the end-to-end tests run. */
@@ -51,6 +52,7 @@ export const startFolio = async (options: StartOptions): Promise<StartedFolio> =
   const config = loadStartConfig(options);
   // a process-wide V8 setting: the server's own, so `folio start` sets it (in each worker), not createFolio
   if (config.server.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.server.heapGrowingPercent}`);
+  threadsTakeDefaultSemiSpaces();
   const models = loadModels(schemaDir, { types: config.customFields, relationTargets: config.relationTargets, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
   const projectRoutes = loadProjectRoutes(schemaDir, models);
