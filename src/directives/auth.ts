@@ -2,7 +2,7 @@ import { getDirective } from '@graphql-tools/utils';
 import { isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
 
 /**
- * `@auth(scope: [...])` (directives/auth.graphql): the permissions a field needs. The transformer
+ * `@auth(scope: [...])` (directives/auth.graphql): the permissions a field needs. `applyFieldAuth`
  * copies the scope into the field's extensions, where the authorization validation rule reads it
  * before execution.
  */

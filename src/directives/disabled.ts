@@ -168,11 +168,9 @@ export function resolversLeft(resolvers: IResolvers, removed: Removed): IResolve
   const left: IResolvers = {};
   for (const [typeName, value] of Object.entries(resolvers)) {
     if (removed.types.has(typeName)) continue;
-    if (typeof value !== 'object' || value === null || value.constructor !== Object) {
-      left[typeName] = value;
-      continue;
-    }
-    left[typeName] = Object.fromEntries(Object.entries(value).filter(([fieldName]) => !removed.fields.has(`${typeName}.${fieldName}`)));
+    // only a type that lost fields is copied: a scalar's resolver (a GraphQLScalarType) is kept as it is
+    const lostFields = Object.keys(value).some((fieldName) => removed.fields.has(`${typeName}.${fieldName}`));
+    left[typeName] = lostFields ? Object.fromEntries(Object.entries(value).filter(([fieldName]) => !removed.fields.has(`${typeName}.${fieldName}`))) : value;
   }
   return left;
 }
