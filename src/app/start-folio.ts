@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { loadModels } from '../models/load-models';
 import { loadConfig } from '../config/load-config';
@@ -8,6 +7,7 @@ import { loadProjectRoutes } from '../project/load-project-routes';
 import { createFolio, type Folio } from './create-folio';
 import { listen, type RunningServer } from '../server/http-server';
 import { seedExamples } from './seed-examples';
+import { steerHeapGrowth } from './heap-growth';
 import { threadsTakeDefaultSemiSpaces } from './thread-heaps';
 import type { FolioConfig } from '../config/types';
 
@@ -50,8 +50,6 @@ export const loadStartConfig = (options: StartOptions): FolioConfig =>
 export const startFolio = async (options: StartOptions): Promise<StartedFolio> => {
   const schemaDir = resolve(options.schemaDir);
   const config = loadStartConfig(options);
-  // a process-wide V8 setting: the server's own, so `folio start` sets it (in each worker), not createFolio
-  if (config.server.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.server.heapGrowingPercent}`);
   threadsTakeDefaultSemiSpaces();
   const models = loadModels(schemaDir, { types: config.customFields, relationTargets: config.relationTargets, warn: (line) => process.stderr.write(`${line}\n`) });
   const extensions = loadExtensions(schemaDir, models);
@@ -70,11 +68,14 @@ export const startFolio = async (options: StartOptions): Promise<StartedFolio> =
       await folio.stop();
       throw error;
     }
+    // a process-wide V8 setting: the server's own, so `folio start` sets it (in each worker), not createFolio
+    const heapGrowth = steerHeapGrowth(config.server.softMemoryLimit, config.server.heapGrowingPercent);
     return {
       ...running,
       folio,
       examplesSeeded,
       close: async () => {
+        heapGrowth.stop();
         await running.close();
         await folio.stop();
         await store.close();

@@ -6,7 +6,7 @@ import type { CorsConfig, FolioConfig } from './types';
 export function defaultConfig(env = 'development'): FolioConfig {
   return {
     env,
-    server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16 * 1024, metrics: false, workers: 'auto', heapGrowingPercent: 0 },
+    server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16 * 1024, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 },
     graphql: {
       enabled: true,
       endpoint: '/graphql',

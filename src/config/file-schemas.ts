@@ -480,9 +480,15 @@ export const serverFileSchema = object(
     }),
     heapGrowingPercent: doc(integer({ min: 0, max: 400 }), {
       description:
-        "How far V8 lets each process's heap grow past what its last full collection left live before it collects again, in percent (V8's `--heap-growing-percent`; env `FOLIO_HEAP_GROWING_PERCENT`). Under answers of tens of megabytes V8's own policy (`0`) let the heap reach many times what was live: four anonymous clients reading aliased pages of 100 KB titles took a process started as `folio start` is (with bin/folio.js's `--max-semi-space-size=64`) to 1.35 GB resident, 879 MB at 20 (without that flag 0.8–1.2 GB, 573–647 MB at 20), which costs event-loop pauses: set it where memory is the tighter bound ([security.md](security.md#memory))",
+        "How far V8 lets each process's heap grow past what its last full collection left live before it collects again, in percent (V8's `--heap-growing-percent`; env `FOLIO_HEAP_GROWING_PERCENT`). Under answers of tens of megabytes V8's own policy (`0`) let the heap reach many times what was live: four anonymous clients reading aliased pages of 100 KB titles took a process started as `folio start` is (with bin/folio.js's `--max-semi-space-size=64`) to 1.35 GB resident, 879 MB at 20 (without that flag 0.8–1.2 GB, 573–647 MB at 20), which costs event-loop pauses and throughput: `softMemoryLimit` lowers it only where memory runs short ([security.md](security.md#memory))",
       default: server.heapGrowingPercent,
       example: 0,
+    }),
+    softMemoryLimit: doc(limitOrOff, {
+      description:
+        "Resident bytes of each process past which V8 collects garbage sooner: once the heap has grown 15 % past what its last full collection left live (or `heapGrowingPercent`, if lower), until the process is back under it (env `FOLIO_SOFT_MEMORY_LIMIT`; `false` turns it off). Like Go's `GOMEMLIMIT` it trades processor time for memory only where memory runs short: a fixed 15–20 % everywhere cost the read workloads 8–21 % of their throughput ([security.md](security.md#memory))",
+      default: server.softMemoryLimit,
+      example: 1024 * 1024 * 1024,
     }),
   },
   // In every Strapi project's server.js: Koa session keys and webhook options, which Folio has no use for.

@@ -10,6 +10,7 @@ export interface ServerOverrides {
   port?: number;
   workers?: Server['workers'];
   heapGrowingPercent?: number;
+  softMemoryLimit?: number | false;
 }
 
 const PORT_RANGE = 'must be an integer from 0 to 65535 (0 picks a free port)';
@@ -39,6 +40,13 @@ function fromEnv(env: NodeJS.ProcessEnv, problems: ConfigProblem[]): ServerOverr
     const percent = /^\d+$/.test(env.FOLIO_HEAP_GROWING_PERCENT) ? Number(env.FOLIO_HEAP_GROWING_PERCENT) : NaN;
     if (percent <= 400) server.heapGrowingPercent = percent;
     else problems.push({ source: 'env FOLIO_HEAP_GROWING_PERCENT', message: `must be an integer from 0 to 400, got "${env.FOLIO_HEAP_GROWING_PERCENT}"` });
+  }
+  if (env.FOLIO_SOFT_MEMORY_LIMIT) {
+    const text = env.FOLIO_SOFT_MEMORY_LIMIT;
+    const bytes = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (text === 'false') server.softMemoryLimit = false;
+    else if (bytes >= 1) server.softMemoryLimit = bytes;
+    else problems.push({ source: 'env FOLIO_SOFT_MEMORY_LIMIT', message: `must be a number of bytes or "false", got "${text}"` });
   }
   if (env.FOLIO_WORKERS) {
     const workers = workersOf(env.FOLIO_WORKERS);

@@ -253,6 +253,8 @@ export interface FolioConfig {
     workers: number | 'auto';
     /** how far V8 lets the heap grow past what its last full collection left live, in percent; 0: V8's own policy. @default 0 */
     heapGrowingPercent: number;
+    /** resident bytes of a process past which V8 collects once its heap grows 15 % past what was live; false: never. @default 536870912 (512 MiB) */
+    softMemoryLimit: number | false;
   };
   graphql: GraphqlConfig;
   i18n: I18nConfig;

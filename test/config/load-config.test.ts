@@ -9,7 +9,7 @@ describe('defaults', () => {
     expect(config).toEqual({ ...defaultConfig(), sources: expect.any(Object) });
     expect(config).toMatchObject({
       env: 'development',
-      server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 },
+      server: { host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 },
       graphql: { enabled: true, endpoint: '/graphql', shadowCRUD: true, playgroundAlways: false, depthLimit: 10, amountLimit: 100, defaultLimit: 10, maxLimit: 100, yoga: {} },
       i18n: { locales: ['en'], defaultLocale: 'en' },
       usersPermissions: { jwt: { expiresIn: '30d' }, roles: {}, rateLimit: { max: 20, windowMs: 60000 } },
@@ -65,7 +65,7 @@ describe('file formats', () => {
     });
     expect(config.upload).toEqual({ provider: 'gridfs', sizeLimit: 1000, allowedTypes: ['image/png', 'image/*'], directory: 'files', breakpoints: { xlarge: 1920, small: 400 } });
     expect(config.rest).toEqual({ defaultLimit: 5, maxLimit: 50, bodyLimit: 2048, strictQuery: false, maxPopulateDepth: 10 });
-    expect(config.server).toEqual({ host: '0.0.0.0', port: 8080, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 8080, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
     expect(config.database).toEqual({ client: 'mongodb', uri: 'mongodb://localhost:27017/folio', options: { maxPoolSize: 5 } });
     expect(config.admin).toEqual({ apiTokens: [{ name: 'ci', type: 'read-only', accessKey: 'k'.repeat(32) }], apiTokenSalt: 'pepper' });
   });
@@ -96,7 +96,7 @@ describe('file formats', () => {
       },
       { env },
     );
-    expect(config.server).toEqual({ host: '0.0.0.0', port: 1400, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 1400, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
     expect(config.graphql).toMatchObject({ depthLimit: 12, playgroundAlways: true, shadowCRUD: true, yoga: { maskedErrors: false } });
     expect(config.graphql).not.toHaveProperty('introspection');
     expect(config.i18n).toEqual({ locales: ['en', 'de'], defaultLocale: 'de' });
@@ -140,11 +140,11 @@ describe('precedence', () => {
 
   test('command-line overrides > PORT/HOST > server file > defaults', () => {
     const env = { PORT: '3000', HOST: 'env-host' };
-    expect(loadFrom({}).server).toEqual({ host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
-    expect(loadFrom(files).server).toEqual({ host: 'file-host', port: 2000, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
-    expect(loadFrom(files, { env }).server).toEqual({ host: 'env-host', port: 3000, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
-    expect(loadFrom(files, { env, overrides: { port: 4000 } }).server).toEqual({ host: 'env-host', port: 4000, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
-    expect(loadFrom(files, { env, overrides: { host: '::1', port: 0 } }).server).toEqual({ host: '::1', port: 0, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
+    expect(loadFrom({}).server).toEqual({ host: '127.0.0.1', port: 1337, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
+    expect(loadFrom(files).server).toEqual({ host: 'file-host', port: 2000, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
+    expect(loadFrom(files, { env }).server).toEqual({ host: 'env-host', port: 3000, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
+    expect(loadFrom(files, { env, overrides: { port: 4000 } }).server).toEqual({ host: 'env-host', port: 4000, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
+    expect(loadFrom(files, { env, overrides: { host: '::1', port: 0 } }).server).toEqual({ host: '::1', port: 0, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
   });
 
   test('workers: --workers > FOLIO_WORKERS > server file > "auto"; a bad count is an error', () => {
@@ -161,6 +161,15 @@ describe('precedence', () => {
     expect(loadFrom({ 'server.json': { heapGrowingPercent: 50 } }, { env: { FOLIO_HEAP_GROWING_PERCENT: '0' } }).server.heapGrowingPercent).toBe(0);
     expect(configErrorLines({}, { env: { FOLIO_HEAP_GROWING_PERCENT: 'lots' } })).toEqual(['env FOLIO_HEAP_GROWING_PERCENT: must be an integer from 0 to 400, got "lots"']);
     expect(() => loadFrom({ 'server.json': { heapGrowingPercent: -1 } })).toThrow(/heapGrowingPercent/);
+  });
+
+  test('softMemoryLimit: FOLIO_SOFT_MEMORY_LIMIT > server file > 512 MiB; false turns it off; a bad value is an error', () => {
+    expect(loadFrom({ 'server.json': { softMemoryLimit: 2 ** 30 } }).server.softMemoryLimit).toBe(2 ** 30);
+    expect(loadFrom({ 'server.json': { softMemoryLimit: false } }).server.softMemoryLimit).toBe(false);
+    expect(loadFrom({ 'server.json': { softMemoryLimit: 2 ** 30 } }, { env: { FOLIO_SOFT_MEMORY_LIMIT: '300000000' } }).server.softMemoryLimit).toBe(300_000_000);
+    expect(loadFrom({}, { env: { FOLIO_SOFT_MEMORY_LIMIT: 'false' } }).server.softMemoryLimit).toBe(false);
+    expect(configErrorLines({}, { env: { FOLIO_SOFT_MEMORY_LIMIT: '512MB' } })).toEqual(['env FOLIO_SOFT_MEMORY_LIMIT: must be a number of bytes or "false", got "512MB"']);
+    expect(() => loadFrom({ 'server.json': { softMemoryLimit: 0 } })).toThrow(/softMemoryLimit/);
   });
 
   test('a bad PORT or port flag is an error', () => {
@@ -423,7 +432,7 @@ describe("settings from Strapi's project template", () => {
       'admin.js': "module.exports = ({ env }) => ({ auth: { secret: env('ADMIN_JWT_SECRET') }, apiToken: { salt: env('API_TOKEN_SALT', 'salt') }, transfer: { token: { salt: 't' } }, flags: { nps: true } });",
       'api.js': 'module.exports = { rest: { defaultLimit: 25, maxLimit: 100, withCount: true } };',
     });
-    expect(config.server).toEqual({ host: '0.0.0.0', port: 1337, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 1337, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
     expect(config.admin).toEqual({ apiTokens: [], apiTokenSalt: 'salt' });
     expect(config.rest).toEqual(defaultConfig().rest);
   });

@@ -11,7 +11,7 @@ const proxyOf = (proxy: unknown) => loadFrom({ 'server.json': { proxy } }).serve
 describe('config', () => {
   test('off by default', () => {
     expect(loadFrom({}).server.proxy).toBe(false);
-    expect(loadFrom({ 'server.json': { port: 1400 } }).server).toEqual({ host: '127.0.0.1', port: 1400, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0 });
+    expect(loadFrom({ 'server.json': { port: 1400 } }).server).toEqual({ host: '127.0.0.1', port: 1400, proxy: false, maxHeaderSize: 16384, metrics: false, workers: 'auto', heapGrowingPercent: 0, softMemoryLimit: 512 * 1024 * 1024 });
   });
 
   test("Strapi 5's { koa: true }, with koa's maxIpsCount and ipHeader (Strapi 5.52+)", () => {
