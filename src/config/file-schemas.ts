@@ -486,7 +486,7 @@ export const serverFileSchema = object(
     }),
     softMemoryLimit: doc(limitOrOff, {
       description:
-        "Resident bytes of each process past which V8 collects garbage sooner: once the heap has grown 15 % past what its last full collection left live (or `heapGrowingPercent`, if lower), until the process is back under it (env `FOLIO_SOFT_MEMORY_LIMIT`; `false` turns it off). Like Go's `GOMEMLIMIT` it trades processor time for memory only where memory runs short: a fixed 15–20 % everywhere cost the read workloads 8–21 % of their throughput ([security.md](security.md#memory))",
+        "Resident bytes each process's garbage collection is steered to stay under (env `FOLIO_SOFT_MEMORY_LIMIT`; `false` turns it off): after each collection Folio lets the heap grow past what was live only by the room left under the limit, 15 % at least once past it, and leaves V8's own policy (or `heapGrowingPercent`) where there is room for it. Like Go's `GOMEMLIMIT` it trades processor time for memory only where memory runs short: a fixed 15 % everywhere cost the read workloads up to 16 % of their throughput at 50,000 articles ([security.md](security.md#memory))",
       default: server.softMemoryLimit,
       example: 1024 * 1024 * 1024,
     }),

@@ -253,7 +253,7 @@ export interface FolioConfig {
     workers: number | 'auto';
     /** how far V8 lets the heap grow past what its last full collection left live, in percent; 0: V8's own policy. @default 0 */
     heapGrowingPercent: number;
-    /** resident bytes of a process past which V8 collects once its heap grows 15 % past what was live; false: never. @default 536870912 (512 MiB) */
+    /** resident bytes of a process its heap's growth is steered to stay under (app/heap-growth); false: V8's policy, or heapGrowingPercent. @default 536870912 (512 MiB) */
     softMemoryLimit: number | false;
   };
   graphql: GraphqlConfig;
