@@ -25,7 +25,7 @@ export function defaultConfig(env = 'development'): FolioConfig {
       maxInputDepth: 100,
       maxSortKeys: 10,
       maxResponseBytes: 8 * 1024 * 1024,
-      maxReadBytes: 32 * 1024 * 1024,
+      maxReadBytes: 16 * 1024 * 1024,
       yoga: {},
     },
     i18n: { locales: ['en'], defaultLocale: 'en' },

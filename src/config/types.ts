@@ -34,7 +34,7 @@ export interface GraphqlConfig {
   maxSortKeys: number | false;
   /** bytes of one answer, on both surfaces: a larger one is refused (a 400) rather than sent. @default 8 MiB */
   maxResponseBytes: number;
-  /** bytes of documents one query or mutation may read from the store, on both surfaces. @default 32 MiB */
+  /** bytes of documents one query or mutation may read from the store, on both surfaces. @default 16 MiB */
   maxReadBytes: number | false;
   /** options handed to graphql-yoga */
   yoga: Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { ContentType } from '../models/types';
+import type { ByteAllowance } from '../storage/byte-allowance';
 import type { AggregateQuery, Filter, FindOptions, Store } from '../storage/types';
 import { scopeFilter, type Scope } from './scope';
 import { cohortFilter } from './publication-cohort';
@@ -10,6 +11,8 @@ export interface ListQuery {
   sort?: FindOptions['sort'];
   skip?: number;
   limit?: number;
+  /** what the documents read count against (documents/read-budget) */
+  allowance?: ByteAllowance;
 }
 
 /**
@@ -33,7 +36,7 @@ export const createDocumentReads = (store: Store) => {
   const scoped = async (contentType: ContentType, scope: Scope, filter?: Filter): Promise<Filter> =>
     allOf([scopeFilter(contentType, scope), await cohortFilter(collectionOf(contentType), contentType, scope), filter]);
 
-  const findOptions = (query: ListQuery): FindOptions => ({ sort: withTiebreak(query.sort), skip: query.skip, limit: query.limit });
+  const findOptions = (query: ListQuery): FindOptions => ({ sort: withTiebreak(query.sort), skip: query.skip, limit: query.limit, allowance: query.allowance });
 
   return {
     findMany: async (contentType: ContentType, scope: Scope, query: ListQuery = {}) =>

@@ -1,3 +1,4 @@
+import { hasObjectPrototype } from './plain-object';
 import type { StoredDocument, StoredValue } from './types';
 
 function cloneValue(value: unknown, path: string): StoredValue {
@@ -7,7 +8,7 @@ function cloneValue(value: unknown, path: string): StoredValue {
     return value;
   }
   if (Array.isArray(value)) return value.map((item, index) => cloneValue(item === undefined ? null : item, `${path}.${index}`));
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (typeof value === 'object' && hasObjectPrototype(value)) {
     return cloneObject(value as Record<string, unknown>, path);
   }
   throw new TypeError(`cannot store ${typeof value === 'object' ? value.constructor?.name : typeof value} at ${path}`);

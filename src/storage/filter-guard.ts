@@ -1,3 +1,4 @@
+import { hasObjectPrototype } from './plain-object';
 import { FILTER_OPERATORS, type Filter } from './types';
 
 /** Thrown when a filter holds something no Folio query produces; never reaches an engine. */
@@ -18,8 +19,7 @@ const MAX_DEPTH = 64;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return Object.getPrototypeOf(value) === null || hasObjectPrototype(value);
 }
 
 function assertSafeValue(value: unknown, path: string, depth: number): void {

@@ -1,3 +1,4 @@
+import type { ByteAllowance } from './byte-allowance';
 import type { FindOptions, SortSpec } from './types';
 
 export interface NormalizedFindOptions {
@@ -6,6 +7,7 @@ export interface NormalizedFindOptions {
   /** undefined: no limit (a limit of 0 means none, as in MongoDB) */
   limit: number | undefined;
   projection: string[] | undefined;
+  allowance: ByteAllowance | undefined;
 }
 
 function assertCount(value: number | undefined, name: string): void {
@@ -28,7 +30,7 @@ export function normalizeFindOptions(options: FindOptions = {}): NormalizedFindO
   if (projection && !projection.every((field) => typeof field === 'string' && field !== '' && !field.includes('.') && !field.startsWith('$'))) {
     throw new Error(`projection takes top-level field names, got ${JSON.stringify(projection)}`);
   }
-  return { sort, skip: options.skip ?? 0, limit: options.limit || undefined, projection };
+  return { sort, skip: options.skip ?? 0, limit: options.limit || undefined, projection, allowance: options.allowance };
 }
 
 export function assertBatchSize(batchSize: number): void {

@@ -5,6 +5,8 @@
  * both engines (embedded and MongoDB) implement exactly these semantics.
  */
 
+import type { ByteAllowance } from './byte-allowance';
+
 export type StoredValue = string | number | boolean | null | StoredValue[] | { [key: string]: StoredValue };
 export type StoredDocument = { [key: string]: StoredValue };
 
@@ -41,6 +43,8 @@ export interface FindOptions {
   limit?: number;
   /** top-level field names to return; all when absent */
   projection?: string[];
+  /** the documents read count against it; past it the read is refused with AllowanceSpentError (byte-allowance) */
+  allowance?: ByteAllowance;
 }
 
 export interface UpdateSpec {

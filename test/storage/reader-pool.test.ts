@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { AllowanceSpentError, bytesSpent, createByteAllowance } from '../../src/storage/byte-allowance';
 import { createReaderPool, type ReaderPool } from '../../src/storage/embedded/reader-pool';
 
 /**
@@ -76,4 +77,32 @@ test('a short read is not sent to a reader still starting: the caller reads it, 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   expect(await pool.allIfFree(SHORT, [])).toEqual([{ n: 2 }]);
+});
+
+test('a read of documents crosses parsed: every value as stored, a __proto__ key an own field, a missing document null', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+  const stored = '{"__proto__":{"views":5},"title":"\\u0000é","n":-0,"big":1e308,"list":[null,true,{"a":[]}]}';
+  const sql = "SELECT 1 AS k, ? AS doc UNION ALL SELECT 2, NULL UNION ALL SELECT 3, json('[1]')";
+  const [first, missing, array] = await pool.all<{ k: number; doc: unknown }>(sql, [stored], {});
+  expect(Object.hasOwn(first.doc as object, '__proto__')).toBe(true);
+  // an Object.prototype (of the realm that received it, not jest's): the key did not become its prototype
+  expect(Object.getPrototypeOf(Object.getPrototypeOf(first.doc))).toBeNull();
+  expect((first.doc as { views?: number }).views).toBeUndefined();
+  expect(first.doc).toEqual(JSON.parse(stored));
+  expect(Object.is((first.doc as { n: number }).n, -0)).toBe(true);
+  expect(missing).toEqual({ k: 2, doc: null });
+  expect(array.doc).toEqual([1]);
+  // without the flag the column comes back as the text it is
+  expect(await pool.all<{ doc: unknown }>('SELECT ? AS doc', [stored])).toEqual([{ doc: stored }]);
+});
+
+test('a read of documents past its allowance is refused on the thread, before it crosses, with the tally', async () => {
+  pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+  const allowance = createByteAllowance(25);
+  const page = "SELECT 1 AS k, '{\"title\":\"0123456789\"}' AS doc";
+  expect(await pool.all(page, [], { allowance })).toEqual([{ k: 1, doc: { title: '0123456789' } }]);
+  expect(bytesSpent(allowance)).toBe(22);
+  const refused = pool.all(page, [], { allowance });
+  await expect(refused).rejects.toBeInstanceOf(AllowanceSpentError);
+  await expect(refused).rejects.toMatchObject({ spent: 44, max: 25 });
 });

@@ -1,3 +1,4 @@
+import { AllowanceSpentError, bytesSpent, createByteAllowance } from '../../src/storage/byte-allowance';
 import { UnsafeFilterError } from '../../src/storage/filter-guard';
 import { aggregateContract } from './aggregate-contract';
 import { UniqueConstraintError, type Collection, type Filter, type FindOptions, type StoredDocument, type Store } from '../../src/storage/types';
@@ -325,6 +326,39 @@ export function describeStoreContract(name: string, createFixture: () => Promise
 
       test('documents come back as stored, without engine fields', async () => {
         expect(await articles.findOne({ id: 2 })).toEqual(ARTICLES[1]);
+      });
+    });
+
+    describe('byte allowance', () => {
+      // the engines count what they read (the stored JSON text, or the documents' size as JSON): about the JSON length
+      const aboutJson = (spent: number, documents: StoredDocument[]) => {
+        const json = documents.reduce((bytes, document) => bytes + JSON.stringify(document).length, 0);
+        expect(spent).toBeGreaterThanOrEqual(json * 0.8);
+        expect(spent).toBeLessThanOrEqual(json * 1.5);
+      };
+
+      test('the documents find, findPage and findOne return are counted against the allowance they are given', async () => {
+        const allowance = createByteAllowance(1_000_000);
+        const all = await articles.find({}, { allowance });
+        aboutJson(bytesSpent(allowance), all);
+        const page = createByteAllowance(1_000_000);
+        const { documents, total } = await articles.findPage({}, { sort: [['id', 1]], limit: 2, allowance: page });
+        expect(total).toBe(5);
+        aboutJson(bytesSpent(page), documents);
+        const one = createByteAllowance(1_000_000);
+        const found = await articles.findOne({ id: 3 }, { allowance: one });
+        aboutJson(bytesSpent(one), [found!]);
+      });
+
+      test('a read that takes the tally past the allowance is refused; reads share one tally', async () => {
+        const measured = createByteAllowance(1_000_000);
+        await articles.find({}, { allowance: measured });
+        const allowance = createByteAllowance(Math.ceil(bytesSpent(measured) * 1.5));
+        await articles.find({}, { allowance });
+        await expect(articles.find({}, { allowance })).rejects.toBeInstanceOf(AllowanceSpentError);
+        await expect(articles.findPage({}, { limit: 1, allowance })).rejects.toBeInstanceOf(AllowanceSpentError);
+        // a read without one is not counted
+        expect(await articles.find({})).toHaveLength(5);
       });
     });
 

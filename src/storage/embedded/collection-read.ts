@@ -3,6 +3,7 @@ import { assertSafeFilter } from '../filter-guard';
 import type { Filter, StoredDocument } from '../types';
 import type { CollectionState } from './collection-state';
 import { compileSelection, type Selection } from './compile-filter';
+import { readDocumentRows, type DocumentColumn, type DocumentRow } from './document-column';
 import { quote } from './database-state';
 import type { EmbeddedDatabase } from './embedded-database';
 import { projectDocument } from './project-document';
@@ -84,20 +85,36 @@ export const selectionOf = (state: CollectionState, filter: Filter): Selection =
  *
  * `here`: on this thread whatever it costs, answered as it is called (see MAX_READS_APART).
  */
-export function select<T>(
+export const select = <T>(context: CollectionContext, database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined, here = false): Promise<T[]> | T[] =>
+  run<T>(context, database, sql, params, heavy, here, undefined);
+
+/** select's rows of a statement whose `doc` column is a document's JSON text, counted and parsed where they are read (document-column) */
+export const selectDocuments = (
+  context: CollectionContext,
+  database: EmbeddedDatabase,
+  sql: string,
+  params: readonly unknown[],
+  heavy: boolean | undefined,
+  here: boolean,
+  documents: DocumentColumn,
+): Promise<DocumentRow[]> | DocumentRow[] => run<DocumentRow>(context, database, sql, params, heavy, here, documents);
+
+function run<T>(
   { store }: CollectionContext,
   database: EmbeddedDatabase,
   sql: string,
   params: readonly unknown[],
   heavy: boolean | undefined,
-  here = false,
+  here: boolean,
+  documents: DocumentColumn | undefined,
 ): Promise<T[]> | T[] {
   if (!here && store.readersSeeCatalog()) {
-    if (heavy) return store.readers().all<T>(sql, params);
-    const apart = database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params);
+    if (heavy) return store.readers().all<T>(sql, params, documents);
+    const apart = database.sqlite.inTransaction ? undefined : store.readers().allIfFree<T>(sql, params, documents);
     if (apart) return apart;
   }
-  return store.statementHere(sql).all(...params) as T[];
+  const statement = store.statementHere(sql);
+  return (documents ? readDocumentRows(statement, [...params], documents) : statement.all(...params)) as T[];
 }
 
 export function readOf({ name, store }: CollectionContext, filter: Filter): Read {
@@ -128,8 +145,5 @@ export async function readAgainIfChanged<T>(context: CollectionContext, first: R
  */
 export const withDocuments = (keysSql: string, table: string): string => `SELECT p.k AS k, (SELECT json(doc) FROM ${table} WHERE k = p.k) AS doc FROM (${keysSql}) AS p`;
 
-export const documentsOf = (found: Row[], projection: string[] | undefined): StoredDocument[] =>
-  found.map((row) => {
-    const document = JSON.parse(row.doc) as StoredDocument;
-    return projection ? projectDocument(document, projection) : document;
-  });
+export const documentsOf = (found: DocumentRow[], projection: string[] | undefined): StoredDocument[] =>
+  found.map((row) => (projection ? projectDocument(row.doc, projection) : row.doc));

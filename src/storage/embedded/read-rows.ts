@@ -1,9 +1,11 @@
+import { approximateBytes, spendBytes } from '../byte-allowance';
 import { assertBatchSize, type NormalizedFindOptions } from '../find-options';
 import type { Filter, StoredDocument } from '../types';
-import { documentsOf, withDocuments, limitSql, readAgainIfChanged, readOf, select, type CollectionContext, type Read, type Row } from './collection-read';
+import { documentsOf, withDocuments, limitSql, readAgainIfChanged, readOf, selectDocuments, type CollectionContext, type Read } from './collection-read';
 import type { CollectionState } from './collection-state';
 import { compileSelection, extractOf, type Selection, type Sql } from './compile-filter';
 import { quote } from './database-state';
+import type { DocumentRow } from './document-column';
 import { sortsInSql } from './path-kinds';
 import { sortEntries } from './sort-documents';
 
@@ -75,19 +77,20 @@ function walking(read: Read, options: NormalizedFindOptions, order: string, tota
 }
 
 /** A page of the read's rows. `total`: the filter's, when known: it may choose how the page is read */
-export const rows = (context: CollectionContext, read: Read, options: NormalizedFindOptions, total?: number): Promise<Row[]> =>
+export const rows = (context: CollectionContext, read: Read, options: NormalizedFindOptions, total?: number): Promise<DocumentRow[]> =>
   readAgainIfChanged(context, read, (again, here) => readRows(context, again, options, total, here));
 
-async function readRows(context: CollectionContext, read: Read, options: NormalizedFindOptions, total: number | undefined, here: boolean): Promise<Row[]> {
+async function readRows(context: CollectionContext, read: Read, options: NormalizedFindOptions, total: number | undefined, here: boolean): Promise<DocumentRow[]> {
   const { database, state } = read;
   if (!state.created) return [];
+  const counted = { allowance: options.allowance };
   const table = quote(state.tables.docs);
   const direction = keyOrder(state, options.sort);
   const matches = matchesInKeyOrder(read.selection);
   if (direction && matches) {
     // FTS5 reads a MATCH in rowid order, either way, and stops at the page's end
     const sql = `${matches.sql} ORDER BY rowid ${direction} ${limitSql(options.limit)} OFFSET ?`;
-    return select<Row>(context, database, withDocuments(sql, table), [...matches.params, options.skip], true, here);
+    return selectDocuments(context, database, withDocuments(sql, table), [...matches.params, options.skip], true, here, counted);
   }
   const terms = orderTerms(state, options.sort);
   if (terms !== undefined) {
@@ -99,16 +102,19 @@ async function readRows(context: CollectionContext, read: Read, options: Normali
     // Read in an index's order, the documents come with their keys: SQLite reads a row's document only once
     // it is past the OFFSET (a get-one took 28 µs instead of 39, a list page 42 instead of 53). Sorted apart,
     // every match would carry its document into the sort: the page's keys first, then their documents (withDocuments).
-    if (!database.sortsApart(`SELECT d.k AS k ${page}`, params)) return select<Row>(context, database, `SELECT d.k AS k, json(d.doc) AS doc ${page}`, params, apart, here);
-    return select<Row>(context, database, withDocuments(`SELECT d.k AS k ${page}`, table), params, apart, here);
+    if (!database.sortsApart(`SELECT d.k AS k ${page}`, params)) return selectDocuments(context, database, `SELECT d.k AS k, json(d.doc) AS doc ${page}`, params, apart, here, counted);
+    return selectDocuments(context, database, withDocuments(`SELECT d.k AS k ${page}`, table), params, apart, here, counted);
   }
   // a sort SQL cannot give exactly (mixed types, arrays, paths through arrays): every match, sorted here
   const { selection } = read;
-  const matched = await select<Row>(context, database, `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql}`, selection.params, selection.heavy, here);
+  // what is read to be sorted is not what the read takes: the page alone counts against the allowance
+  const matched = await selectDocuments(context, database, `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql}`, selection.params, selection.heavy, here, {});
   const parsed = new Map(matched.map((row) => [row.k, row]));
-  const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, JSON.parse(row.doc)]), options.sort);
+  const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, row.doc]), options.sort);
   const end = options.limit === undefined ? undefined : options.skip + options.limit;
-  return keys.slice(options.skip, end).map((key) => parsed.get(key)!);
+  const pageRows = keys.slice(options.skip, end).map((key) => parsed.get(key)!);
+  if (options.allowance) spendBytes(options.allowance, pageRows.reduce((bytes, row) => bytes + approximateBytes(row.doc), 0));
+  return pageRows;
 }
 
 /** Collection `findInBatches` */
@@ -120,7 +126,7 @@ export async function* documentsInBatches(context: CollectionContext, filter: Fi
     if (!read.state.created) return;
     const batch = await readAgainIfChanged(context, read, ({ database, selection }, here) => {
       const sql = `SELECT d.k AS k, json(d.doc) AS doc ${selection.sql} AND d.k > ? ORDER BY d.k ${limitSql(batchSize)}`;
-      return select<Row>(context, database, sql, [...selection.params, after], false, here);
+      return selectDocuments(context, database, sql, [...selection.params, after], false, here, {});
     });
     if (batch.length === 0) return;
     yield documentsOf(batch, undefined);

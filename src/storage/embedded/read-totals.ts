@@ -72,7 +72,7 @@ export async function page(
     `WITH m AS MATERIALIZED (${sorted.sql}) ` +
     `SELECT NULL AS k, count(*) AS n, ${GENERATION_SQL}, NULL AS doc FROM m UNION ALL ` +
     `SELECT k, NULL, NULL, doc FROM (${withDocuments(`SELECT k FROM m ORDER BY ${sorted.order} ${limitSql(normalized.limit)} OFFSET ?`, table)})`;
-  const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null; doc: string | null }>(sql, [...sorted.params, name, normalized.skip]);
+  const found = await store.readers().all<{ k: number | null; n: number | null; g: number | null; doc: StoredDocument | null }>(sql, [...sorted.params, name, normalized.skip], { allowance: normalized.allowance });
   // compiled against a catalog that has changed since: read again, page and total apart
   if (database.catalogVersion() !== read.version) return page(context, filter, options, true);
   const counted = found.find((row) => row.k === null);

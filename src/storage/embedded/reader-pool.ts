@@ -1,5 +1,7 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { AllowanceSpentError, bytesSpent } from '../byte-allowance';
+import type { DocumentColumn } from './document-column';
 import type { ReadAnswer, ReaderReady, ReadRequest } from './reader-worker';
 
 /**
@@ -11,13 +13,16 @@ import type { ReadAnswer, ReaderReady, ReadRequest } from './reader-worker';
  * thread and 10,100–11,200 handing its reads over, three runs each).
  */
 export interface ReaderPool {
-  /** a read that scans: on the reader with the fewest reads pending */
-  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /**
+   * a read that scans: on the reader with the fewest reads pending. `documents`: the rows' `doc` column holds
+   * documents' JSON text, counted and parsed on the thread (document-column)
+   */
+  all<T>(sql: string, params: readonly unknown[], documents?: DocumentColumn): Promise<T[]>;
   /**
    * a short read, on a running reader with no scan pending (queued behind one, or behind a thread's start, it
    * would wait for it); undefined when there is none, for the caller to read itself (such readers are started)
    */
-  allIfFree<T>(sql: string, params: readonly unknown[]): Promise<T[]> | undefined;
+  allIfFree<T>(sql: string, params: readonly unknown[], documents?: DocumentColumn): Promise<T[]> | undefined;
   /** copies the WAL into the database file off the main thread (the writing connection never does: its autocheckpoint is off) */
   checkpoint(): void;
   /**
@@ -73,11 +78,12 @@ interface Pending {
   resolve(rows: unknown[]): void;
   reject(error: Error): void;
   scans: boolean;
+  documents: DocumentColumn | undefined;
 }
 
 /** One reader thread, started on its first read; it keeps the process alive only while a read is pending. */
 interface Reader {
-  all<T>(sql: string, params: readonly unknown[], scans: boolean): Promise<T[]>;
+  all<T>(sql: string, params: readonly unknown[], scans: boolean, documents: DocumentColumn | undefined): Promise<T[]>;
   mergeText(table: string): Promise<void>;
   pending(): number;
   /** the scans among the pending reads */
@@ -114,7 +120,9 @@ function createReader(file: string): Reader {
   function answered(answer: ReadAnswer): void {
     const waiting = settled(answer.id);
     if (!waiting) return;
+    const allowance = waiting.documents?.allowance;
     if ('rows' in answer) waiting.resolve(answer.rows);
+    else if (allowance && answer.error.code === AllowanceSpentError.code) waiting.reject(new AllowanceSpentError(bytesSpent(allowance), allowance.max));
     else waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
   }
 
@@ -131,20 +139,20 @@ function createReader(file: string): Reader {
     return (worker = thread);
   }
 
-  function ask<T>(request: DistributiveOmit<ReadRequest, 'id'>, scanning: boolean): Promise<T[]> {
+  function ask<T>(request: DistributiveOmit<ReadRequest, 'id'>, scanning: boolean, documents?: DocumentColumn): Promise<T[]> {
     if (closed) return Promise.reject(new Error('the reader thread stopped'));
     const thread = started();
     const id = nextId++;
     thread.ref();
     if (scanning) scans++;
     return new Promise<T[]>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject, scans: scanning });
+      pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject, scans: scanning, documents });
       thread.postMessage({ ...request, id } satisfies ReadRequest);
     });
   }
 
   return {
-    all: <T>(sql: string, params: readonly unknown[], scanning: boolean) => ask<T>({ sql, params: [...params] }, scanning),
+    all: <T>(sql: string, params: readonly unknown[], scanning: boolean, documents: DocumentColumn | undefined) => ask<T>({ sql, params: [...params], documents }, scanning, documents),
     mergeText: async (table) => {
       await ask({ mergeText: table }, true);
     },
@@ -183,11 +191,11 @@ export function createReaderPool(file: string, size: number): ReaderPool {
   let checkpointing = false;
   const leastBusy = (among: Reader[]): Reader => among.reduce((best, reader) => (reader.pending() < best.pending() ? reader : best));
   return {
-    all: (sql, params) => leastBusy(readers).all(sql, params, true),
-    allIfFree<T>(sql: string, params: readonly unknown[]) {
+    all: (sql, params, documents) => leastBusy(readers).all(sql, params, true, documents),
+    allIfFree<T>(sql: string, params: readonly unknown[], documents?: DocumentColumn) {
       const free = readers.filter((reader) => reader.scansPending() === 0);
       const running = free.filter((reader) => reader.ready());
-      if (running.length > 0) return leastBusy(running).all<T>(sql, params, false);
+      if (running.length > 0) return leastBusy(running).all<T>(sql, params, false, documents);
       // a thread's start takes far longer than a short read: read here meanwhile
       for (const reader of free) reader.warm();
       return undefined;
@@ -197,7 +205,7 @@ export function createReaderPool(file: string, size: number): ReaderPool {
       if (checkpointing) return;
       checkpointing = true;
       leastBusy(readers)
-        .all('PRAGMA wal_checkpoint(PASSIVE)', [], true)
+        .all('PRAGMA wal_checkpoint(PASSIVE)', [], true, undefined)
         // a checkpoint that fails (the store closing) is taken again after the next writes
         .catch(() => undefined)
         .finally(() => {

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { readDocumentRows, type DocumentColumn } from './document-column';
 import { cached } from './sql-functions';
 import { openReadConnection } from './read-connection';
 
@@ -9,7 +10,8 @@ import { openReadConnection } from './read-connection';
  * WAL into the database file and flush it, and (on a thread of its own) the merges of trigram indexes, under
  * the store's write lock. It never writes documents.
  */
-export type ReadRequest = { id: number; sql: string; params: unknown[] } | { id: number; mergeText: string };
+/** `documents`: the rows' `doc` column holds documents' JSON text, counted and parsed here (document-column) */
+export type ReadRequest = { id: number; sql: string; params: unknown[]; documents?: DocumentColumn } | { id: number; mergeText: string };
 
 export type ReadAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
 
@@ -36,10 +38,10 @@ function mergeText(table: string): void {
   cached(statements, `optimize ${quoted}`, 200, () => sqlite.prepare<unknown[]>(`INSERT INTO ${quoted} (${quoted}) VALUES ('optimize')`)).run();
 }
 
-function read(sql: string, params: unknown[]): unknown[] {
+function read(sql: string, params: unknown[], documents: DocumentColumn | undefined): unknown[] {
   const statement: Statement<unknown[]> = cached(statements, sql, 200, () => sqlite.prepare<unknown[]>(sql));
   if (!statement.readonly && !/^\s*PRAGMA wal_checkpoint/i.test(sql)) throw new Error('the reader thread only reads and checkpoints');
-  return statement.all(...params.map(revive));
+  return documents ? readDocumentRows(statement, params.map(revive), documents) : statement.all(...params.map(revive));
 }
 
 parentPort!.on('message', (request: ReadRequest) => {
@@ -49,7 +51,7 @@ parentPort!.on('message', (request: ReadRequest) => {
     if ('mergeText' in request) {
       mergeText(request.mergeText);
       answer = { id, rows: [] };
-    } else answer = { id, rows: read(request.sql, request.params) };
+    } else answer = { id, rows: read(request.sql, request.params, request.documents) };
   } catch (error) {
     const { message, code } = error as { message?: unknown; code?: unknown };
     answer = { id, error: { message: String(message), code: typeof code === 'string' ? code : undefined } };

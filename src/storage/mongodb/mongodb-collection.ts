@@ -1,4 +1,5 @@
 import type { ClientSession, Db, Document } from 'mongodb';
+import { approximateBytes, spendBytes } from '../byte-allowance';
 import { cloneDocument } from '../clone-document';
 import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
@@ -59,7 +60,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
     name,
     async find(filter, options) {
       const query = toMongoQuery(filter);
-      const { sort, skip, limit, projection } = normalizeFindOptions(options);
+      const { sort, skip, limit, projection, allowance } = normalizeFindOptions(options);
       const cursor = collection.find(query, {
         session: currentSession(),
         projection: toMongoProjection(projection),
@@ -67,11 +68,13 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
         ...(skip > 0 ? { skip } : {}),
         ...(limit !== undefined ? { limit } : {}),
       });
-      return run(() => cursor.toArray()) as Promise<StoredDocument[]>;
+      const found = (await run(() => cursor.toArray())) as StoredDocument[];
+      if (allowance) spendBytes(allowance, found.reduce((bytes, document) => bytes + approximateBytes(document), 0));
+      return found;
     },
     async findOne(filter, options) {
       const query = toMongoQuery(filter);
-      const { sort, skip, projection } = normalizeFindOptions(options);
+      const { sort, skip, projection, allowance } = normalizeFindOptions(options);
       const found = await run(() =>
         collection.findOne(query, {
           session: currentSession(),
@@ -80,6 +83,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
           ...(skip > 0 ? { skip } : {}),
         }),
       );
+      if (allowance && found) spendBytes(allowance, approximateBytes(found));
       return found as StoredDocument | null;
     },
     async countDocuments(filter) {
