@@ -1,7 +1,7 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AllowanceSpentError, bytesSpent } from '../byte-allowance';
-import type { DocumentColumn } from './document-column';
+import { parseDocumentColumn, type DocumentColumn } from './document-column';
 import type { ReadAnswer, ReaderReady, ReadRequest } from './reader-worker';
 
 /**
@@ -121,8 +121,11 @@ function createReader(file: string): Reader {
     const waiting = settled(answer.id);
     if (!waiting) return;
     const allowance = waiting.documents?.allowance;
-    if ('rows' in answer) waiting.resolve(answer.rows);
-    else if (allowance && answer.error.code === AllowanceSpentError.code) waiting.reject(new AllowanceSpentError(bytesSpent(allowance), allowance.max));
+    if ('rows' in answer) {
+      // a small page crosses as text (document-column)
+      if (waiting.documents) parseDocumentColumn(answer.rows);
+      waiting.resolve(answer.rows);
+    } else if (allowance && answer.error.code === AllowanceSpentError.code) waiting.reject(new AllowanceSpentError(bytesSpent(allowance), allowance.max));
     else waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
   }
 

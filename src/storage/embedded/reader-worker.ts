@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readDocumentRows, type DocumentColumn } from './document-column';
+import { PARSE_ON_THREAD_FROM, readDocumentRows, type DocumentColumn } from './document-column';
 import { cached } from './sql-functions';
 import { openReadConnection } from './read-connection';
 
@@ -41,7 +41,7 @@ function mergeText(table: string): void {
 function read(sql: string, params: unknown[], documents: DocumentColumn | undefined): unknown[] {
   const statement: Statement<unknown[]> = cached(statements, sql, 200, () => sqlite.prepare<unknown[]>(sql));
   if (!statement.readonly && !/^\s*PRAGMA wal_checkpoint/i.test(sql)) throw new Error('the reader thread only reads and checkpoints');
-  return documents ? readDocumentRows(statement, params.map(revive), documents) : statement.all(...params.map(revive));
+  return documents ? readDocumentRows(statement, params.map(revive), documents, PARSE_ON_THREAD_FROM) : statement.all(...params.map(revive));
 }
 
 parentPort!.on('message', (request: ReadRequest) => {
