@@ -1,5 +1,5 @@
 import type { DocumentService } from './document-service';
-import { AllowanceSpentError, approximateBytes, bytesSpent, createByteAllowance, spendBytes } from '../storage/byte-allowance';
+import { AllowanceSpentError, approximateBytes, bytesSpent, spendBytes, type ByteAllowance } from '../storage/byte-allowance';
 import type { StoredDocument } from '../storage/types';
 
 /**
@@ -13,9 +13,9 @@ import type { StoredDocument } from '../storage/types';
 
 const READS_IN_FLIGHT = 4;
 
-/** `documents` whose reads count against `maxBytes`; `exceeded` is the error thrown once they pass it. */
-export const withReadBudget = (documents: DocumentService, maxBytes: number, exceeded: (bytes: number) => Error): DocumentService => {
-  const allowance = createByteAllowance(maxBytes);
+/** `documents` whose reads count against `allowance`; `exceeded` is the error thrown once they pass it. */
+export const withReadBudget = (documents: DocumentService, allowance: ByteAllowance, exceeded: (bytes: number) => Error): DocumentService => {
+  const maxBytes = allowance.max;
   let inFlight = 0;
   const waiting: Array<() => void> = [];
   const acquire = async (): Promise<void> => {

@@ -2,7 +2,7 @@ import { withReadBudget } from '../../src/documents/read-budget';
 import type { DocumentService } from '../../src/documents/document-service';
 import type { ListQuery } from '../../src/documents/document-reads';
 import type { ContentType } from '../../src/models/types';
-import { approximateBytes, spendBytes } from '../../src/storage/byte-allowance';
+import { approximateBytes, createByteAllowance, spendBytes } from '../../src/storage/byte-allowance';
 import type { StoredDocument } from '../../src/storage/types';
 
 /**
@@ -34,7 +34,7 @@ const scope = { status: 'published' as const };
 test('reads count until the budget is spent; then the read that passed it fails, and no later read starts', async () => {
   const page = [{ title: 'x'.repeat(1000) }];
   const { documents, seen } = fakeDocuments(page);
-  const budgeted = withReadBudget(documents, 2500, (bytes) => new Error(`read ${bytes}`));
+  const budgeted = withReadBudget(documents, createByteAllowance(2500), (bytes) => new Error(`read ${bytes}`));
   await budgeted.findMany(article, scope);
   await budgeted.findOne(article, 'a', scope);
   await expect(budgeted.findMany(article, scope)).rejects.toThrow(/^read 3\d{3}$/);
@@ -44,14 +44,14 @@ test('reads count until the budget is spent; then the read that passed it fails,
 
 test('a single document is counted once read', async () => {
   const { documents } = fakeDocuments([{ title: 'x'.repeat(1000) }]);
-  const budgeted = withReadBudget(documents, 1500, (bytes) => new Error(`read ${bytes}`));
+  const budgeted = withReadBudget(documents, createByteAllowance(1500), (bytes) => new Error(`read ${bytes}`));
   await budgeted.findOne(article, 'a', scope);
   await expect(budgeted.findOne(article, 'a', scope)).rejects.toThrow(/^read 2\d{3}$/);
 });
 
 test('at most 4 reads of one operation run at once: 30 aliases read 4 at a time, and stop once over', async () => {
   const { documents, seen } = fakeDocuments([{ title: 'x'.repeat(1000) }]);
-  const budgeted = withReadBudget(documents, 5500, (bytes) => new Error(`read ${bytes}`));
+  const budgeted = withReadBudget(documents, createByteAllowance(5500), (bytes) => new Error(`read ${bytes}`));
   const results = await Promise.allSettled(Array.from({ length: 30 }, () => budgeted.findMany(article, scope)));
   expect(seen.most).toBe(4);
   expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);

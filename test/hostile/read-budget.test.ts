@@ -29,6 +29,16 @@ test('GraphQL: a page passes; 20 aliases of it, even selecting only a number, ar
   });
 });
 
+test('GraphQL: what was read before the budget went is not answered either, where the fields it fills may be null', async () => {
+  const created = await call<{ data: { documentId: string } }>(server.url, 'POST', '/api/articles?status=published', { body: { data: { title: `long ${'y'.repeat(50_000)}` } }, headers: server.asAdmin });
+  const one = `article(documentId: "${created.body.data.documentId}") { documentId }`;
+  const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: ${one}`).join(' ')} }`;
+  expect((await server.gql(aliased(5))).body.errors).toBeUndefined();
+  const many = await server.gql(aliased(20));
+  expect(many.body.data).toBeNull();
+  expect(many.body.errors?.[0]).toMatchObject({ extensions: { code: 'RESPONSE_TOO_LARGE' } });
+});
+
 test('REST: a page within the budget passes; a populate reading past it is refused in the envelope', async () => {
   expect((await call(server.url, 'GET', '/api/articles?pagination[pageSize]=10')).status).toBe(200);
   const tag = (await call<{ data: { documentId: string } }>(server.url, 'POST', '/api/tags', { body: { data: { name: 't' } }, headers: server.asAdmin })).body.data.documentId;
