@@ -88,7 +88,7 @@ export const selectionOf = (state: CollectionState, filter: Filter): Selection =
 export const select = <T>(context: CollectionContext, database: EmbeddedDatabase, sql: string, params: readonly unknown[], heavy: boolean | undefined, here = false): Promise<T[]> | T[] =>
   run<T>(context, database, sql, params, heavy, here, undefined);
 
-/** select's rows of a statement whose `doc` column is a document's JSON text, counted and parsed where they are read (document-column) */
+/** select's rows of a statement whose `doc` column is a document's JSON text, counted where they are read and answered parsed (document-column) */
 export const selectDocuments = (
   context: CollectionContext,
   database: EmbeddedDatabase,

@@ -15,7 +15,8 @@ import type { ReadAnswer, ReaderReady, ReadRequest } from './reader-worker';
 export interface ReaderPool {
   /**
    * a read that scans: on the reader with the fewest reads pending. `documents`: the rows' `doc` column holds
-   * documents' JSON text, counted and parsed on the thread (document-column)
+   * documents' JSON text, counted on the thread and answered parsed (there when the page is large, else here:
+   * document-column)
    */
   all<T>(sql: string, params: readonly unknown[], documents?: DocumentColumn): Promise<T[]>;
   /**

@@ -10,7 +10,7 @@ import { openReadConnection } from './read-connection';
  * WAL into the database file and flush it, and (on a thread of its own) the merges of trigram indexes, under
  * the store's write lock. It never writes documents.
  */
-/** `documents`: the rows' `doc` column holds documents' JSON text, counted and parsed here (document-column) */
+/** `documents`: the rows' `doc` column holds documents' JSON text, counted here, and parsed here when the page is large (document-column) */
 export type ReadRequest = { id: number; sql: string; params: unknown[]; documents?: DocumentColumn } | { id: number; mergeText: string };
 
 export type ReadAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
