@@ -84,8 +84,8 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
   sqlite.pragma('journal_size_limit = 16777216');
   // The page cache bounds memory whatever the data size: 16 MB, as each reader thread's. At 64 MB it held 50-60 MB
   // of a process under the memory probe, and at 50,000 articles with 20 writes a second 16 MB answered as fast
-  // (reads -1.9 to +4.9 %, the REST create +45 %, same-run benchmark, 4 rounds): pages missed here come from
-  // the OS's file cache.
+  // (reads -1.9 to +4.9 %, same-run benchmark, 4 rounds; the REST create +45 %, within the spread of its runs,
+  // docs/speed.md): pages missed here come from the OS's file cache.
   sqlite.pragma('cache_size = -16384');
   registerFunctions(sqlite);
   sqlite.exec(CATALOG_SQL);
