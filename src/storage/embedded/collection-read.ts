@@ -126,7 +126,9 @@ export function readOf({ name, store }: CollectionContext, filter: Filter): Read
 /**
  * `read` answered by `readOnce`, compiled and answered again while the catalog changed meanwhile: its SQL may
  * name what no longer holds (a text index's partition numbered again, a field that stopped ascending). Apart up
- * to MAX_READS_APART times, then here (`here`), where nothing changes between compiling and reading.
+ * to MAX_READS_APART times, then here (`here`), where nothing changes between compiling and reading. Each read
+ * counts against the operation's allowance, the ones set aside too: such changes are rare, and the count errs
+ * toward refusing.
  */
 export async function readAgainIfChanged<T>(context: CollectionContext, first: Read, readOnce: (read: Read, here: boolean) => Promise<T> | T): Promise<T> {
   for (let read = first, reads = 1; ; read = readOf(context, read.filter), reads++) {
