@@ -33,6 +33,9 @@ export const approximateBytes = (value: unknown): number => {
   return bytes;
 };
 
+/** approximateBytes of each document, summed */
+export const documentsBytes = (documents: readonly unknown[]): number => documents.reduce((bytes: number, document) => bytes + approximateBytes(document), 0);
+
 /** A read refused: the operation's reads took more than their allowance. */
 export class AllowanceSpentError extends Error {
   static readonly code = 'FOLIO_ALLOWANCE_SPENT';

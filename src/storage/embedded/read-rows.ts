@@ -1,4 +1,4 @@
-import { approximateBytes, spendBytes } from '../byte-allowance';
+import { documentsBytes, spendBytes } from '../byte-allowance';
 import { assertBatchSize, type NormalizedFindOptions } from '../find-options';
 import type { Filter, StoredDocument } from '../types';
 import { documentsOf, withDocuments, limitSql, readAgainIfChanged, readOf, selectDocuments, type CollectionContext, type Read } from './collection-read';
@@ -113,7 +113,7 @@ async function readRows(context: CollectionContext, read: Read, options: Normali
   const keys = sortEntries(matched.map((row): [number, StoredDocument] => [row.k, row.doc]), options.sort);
   const end = options.limit === undefined ? undefined : options.skip + options.limit;
   const pageRows = keys.slice(options.skip, end).map((key) => parsed.get(key)!);
-  if (options.allowance) spendBytes(options.allowance, pageRows.reduce((bytes, row) => bytes + approximateBytes(row.doc), 0));
+  if (options.allowance) spendBytes(options.allowance, documentsBytes(pageRows.map((row) => row.doc)));
   return pageRows;
 }
 

@@ -1,5 +1,5 @@
 import type { ClientSession, Db, Document } from 'mongodb';
-import { approximateBytes, spendBytes } from '../byte-allowance';
+import { approximateBytes, documentsBytes, spendBytes } from '../byte-allowance';
 import { cloneDocument } from '../clone-document';
 import { assertBatchSize, normalizeFindOptions } from '../find-options';
 import type { Collection, Filter, StoredDocument, UpdateSpec } from '../types';
@@ -69,7 +69,7 @@ export function createMongoCollection(name: string, db: Db, currentSession: () =
         ...(limit !== undefined ? { limit } : {}),
       });
       const found = (await run(() => cursor.toArray())) as StoredDocument[];
-      if (allowance) spendBytes(allowance, found.reduce((bytes, document) => bytes + approximateBytes(document), 0));
+      if (allowance) spendBytes(allowance, documentsBytes(found));
       return found;
     },
     async findOne(filter, options) {
