@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { AllowanceSpentError, bytesSpent, createByteAllowance } from '../../src/storage/byte-allowance';
 import { createReaderPool, type ReaderPool } from '../../src/storage/embedded/reader-pool';
@@ -105,4 +106,35 @@ test('a read of documents past its allowance is refused on the thread, before it
   const refused = pool.all(page, [], { allowance });
   await expect(refused).rejects.toBeInstanceOf(AllowanceSpentError);
   await expect(refused).rejects.toMatchObject({ spent: 44, max: 25 });
+});
+
+describe('messages to a reader thread', () => {
+  const sent = (spy: jest.SpyInstance): unknown[][] => spy.mock.calls.map(([requests]) => (requests as Array<{ sql?: string }>).map((request) => request.sql));
+
+  test('short reads asked in one turn of the event loop cross in one message, answered each its own rows', async () => {
+    pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+    await pool.all(SHORT, []);
+    const spy = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const reads = [pool.allIfFree(SHORT, []), pool.allIfFree('SELECT title FROM notes WHERE k = ?', [2]), pool.allIfFree('SELECT title FROM notes WHERE k = ?', [1])];
+      expect(await Promise.all(reads)).toEqual([[{ n: 2 }], [{ title: 'b' }], [{ title: 'a' }]]);
+      expect(sent(spy)).toEqual([[SHORT, 'SELECT title FROM notes WHERE k = ?', 'SELECT title FROM notes WHERE k = ?']]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('a scan leaves at once, after the short reads asked before it, which do not wait to be answered with it', async () => {
+    pool = createReaderPool(join(dataDir, 'store.sqlite'), 1);
+    await pool.all(SHORT, []);
+    const spy = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const reads = Promise.all([pool.allIfFree(SHORT, []), pool.all(SCAN, [])]);
+      const messages = sent(spy);
+      await reads;
+      expect(messages).toEqual([[SHORT], [SCAN]]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -44,18 +44,20 @@ function read(sql: string, params: unknown[], documents: DocumentColumn | undefi
   return documents ? readDocumentRows(statement, params.map(revive), documents, PARSE_ON_THREAD_FROM) : statement.all(...params.map(revive));
 }
 
-parentPort!.on('message', (request: ReadRequest) => {
+function answer(request: ReadRequest): ReadAnswer {
   const { id } = request;
-  let answer: ReadAnswer;
   try {
     if ('mergeText' in request) {
       mergeText(request.mergeText);
-      answer = { id, rows: [] };
-    } else answer = { id, rows: read(request.sql, request.params, request.documents) };
+      return { id, rows: [] };
+    }
+    return { id, rows: read(request.sql, request.params, request.documents) };
   } catch (error) {
     const { message, code } = error as { message?: unknown; code?: unknown };
-    answer = { id, error: { message: String(message), code: typeof code === 'string' ? code : undefined } };
+    return { id, error: { message: String(message), code: typeof code === 'string' ? code : undefined } };
   }
-  parentPort!.postMessage(answer);
-});
+}
+
+// the reads the pool sent together, answered together
+parentPort!.on('message', (requests: ReadRequest[]) => parentPort!.postMessage(requests.map(answer)));
 parentPort!.postMessage({ ready: true } satisfies ReaderReady);
