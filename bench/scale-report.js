@@ -13,10 +13,14 @@ const share = (rps, bare) => `${((rps / bare.rps) * 100).toFixed(1)}%`;
 /** a latency, or a dash when nothing was answered during the run */
 const latency = (value, answered) => (answered > 0 ? String(value) : '—');
 
+/** µs of CPU per answer, the whole server's (main thread's), or a dash where /proc gave none */
+const cpuCell = (cpu) => (cpu ? `${number(cpu.group)} (${number(cpu.main)})` : '—');
+const change = (now, before) => (before > 0 ? `${(((now - before) / before) * 100).toFixed(1)}%` : '—');
+
 /** the baseline's columns of a row, when a baseline was measured */
 const baselineCells = (row, bare) =>
   row.baseline
-    ? ` ${number(row.baseline.rps)} | ${latency(row.baseline.p99, row.baseline.answered)} | ${share(row.baseline.rps, bare)} | ${row.baseline.rps > 0 ? `${(((row.rps - row.baseline.rps) / row.baseline.rps) * 100).toFixed(1)}%` : '—'} |`
+    ? ` ${number(row.baseline.rps)} | ${latency(row.baseline.p99, row.baseline.answered)} | ${share(row.baseline.rps, bare)} | ${change(row.rps, row.baseline.rps)} | ${cpuCell(row.baseline.cpu)} | ${row.cpu && row.baseline.cpu ? change(row.cpu.group, row.baseline.cpu.group) : '—'} |`
     : '';
 
 /** Lines of the table of one size's `result` (see bench/scale.js). */
@@ -25,13 +29,15 @@ const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStar
   '',
   `start-up ${number(startupMs)} ms · RSS ${megabytes(rssAfterStart)} after start, ${megabytes(rssAtEnd)} at the end · data folder ${megabytes(folderBytes)} · bare node:http ${number(bare.rps)} req/s (median of ${bare.samples.map(number).join(', ')}) · deep pages ${deepPages(size).from}–${deepPages(size).to}`,
   '',
-  `| workload | req/s | p50 ms | p99 ms | vs bare | writes ok |${baselineRef ? ' baseline req/s | baseline p99 ms | baseline vs bare | change |' : ''}`,
-  `| --- | ---: | ---: | ---: | ---: | ---: |${baselineRef ? ' ---: | ---: | ---: | ---: |' : ''}`,
+  `| workload | req/s | p50 ms | p99 ms | vs bare | CPU µs/req (main) | writes ok |${baselineRef ? ' baseline req/s | baseline p99 ms | baseline vs bare | change | baseline CPU µs/req (main) | CPU change |' : ''}`,
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: |${baselineRef ? ' ---: | ---: | ---: | ---: | ---: | ---: |' : ''}`,
   ...rows.map(
     (row) =>
-      `| ${row.name} | ${number(row.rps)} | ${latency(row.p50, row.answered)} | ${latency(row.p99, row.answered)} | ${share(row.rps, bare)} | ${row.written.succeeded}/${row.written.sent} |${baselineCells(row, bare)}`,
+      `| ${row.name} | ${number(row.rps)} | ${latency(row.p50, row.answered)} | ${latency(row.p99, row.answered)} | ${share(row.rps, bare)} | ${cpuCell(row.cpu)} | ${row.written.succeeded}/${row.written.sent} |${baselineCells(row, bare)}`,
   ),
   ...(rows.some(({ answered }) => answered === 0) ? ['', '— : no request was answered during the run'] : []),
+  '',
+  `CPU µs/req: the server's CPU time (every thread${baselineRef ? ', the median of the rounds' : ''}) over the run divided by its answers, the background writes' included; in parentheses its main thread's.`,
 ];
 
 /** Lines of the table across sizes: req/s (share of bare) per workload and size, and the figures of each start. */

@@ -23,6 +23,7 @@ const { createWorkload, scaleWorkloads } = require('./scale-workloads');
 const { startWrites } = require('./scale-writes');
 const { sizeTable, summaryTable } = require('./scale-report');
 const { buildBaseline } = require('./baseline');
+const { cpuPerAnswer, cpuTimes } = require('./cpu-time');
 
 const WARM_UP_SECONDS = 2;
 /** requests of each workload whose answers are checked before it is measured */
@@ -89,8 +90,11 @@ const removeCreated = async (url, created) => {
 /** the cheap request the measured run waits for after the warm-up: Folio's get-one, unless `settings.settle` says */
 const settleFolio = (url, manifest) => fetch(`${url}/api/articles/${manifest.documentIds[0]}`).then((response) => response.arrayBuffer());
 
-/** `settings`: `{ writes, duration }`, and for another server than Folio its `update` (see scale-writes) and `settle` */
-const measureWorkload = async (url, workload, manifest, { writes, duration, update, settle = settleFolio }) => {
+/**
+ * `settings`: `{ writes, duration }`, for another server than Folio its `update` (see scale-writes) and `settle`,
+ * and the server's `pid` to add the CPU it used per answer (`cpu`, cpu-time; the background writes' included)
+ */
+const measureWorkload = async (url, workload, manifest, { writes, duration, update, settle = settleFolio, pid }) => {
   await checkAnswers(url, workload);
   const failed = { count: 0 };
   const writer = startWrites(url, manifest, writes, update);
@@ -101,7 +105,9 @@ const measureWorkload = async (url, workload, manifest, { writes, duration, upda
     // the server is still working on the warm-up's last requests (closing a connection does not stop them):
     // a cheap request answers once they are done, so the measured run does not pay for them
     await settle(url, manifest);
+    const cpuBefore = pid && cpuTimes(pid);
     measured = await measure(workload.name, cannonOptions(url, workload, failed), duration);
+    measured.cpu = pid && cpuPerAnswer(cpuBefore, cpuTimes(pid), measured.answered);
   } finally {
     written = await writer.stop();
   }
@@ -110,19 +116,25 @@ const measureWorkload = async (url, workload, manifest, { writes, duration, upda
   return { ...measured, written };
 };
 
+/** the median over rounds of the CPU per answer (of the whole group), with the main thread's of that round */
+const medianCpu = (results) => {
+  const measured = results.map(({ cpu }) => cpu).filter(Boolean).sort((a, b) => a.group - b.group);
+  return measured.length > 0 ? measured[Math.floor((measured.length - 1) / 2)] : undefined;
+};
+
 /** The workload on the current build, or on both in alternating rounds (A B, B A, …) when a baseline runs. */
 const measureBoth = async (folio, baseline, workload, manifest, settings) => {
-  if (!baseline) return measureWorkload(folio.url, workload, manifest, settings);
+  if (!baseline) return measureWorkload(folio.url, workload, manifest, { ...settings, pid: folio.child.pid });
   const current = [];
   const earlier = [];
   for (let round = 0; round < settings.rounds; round += 1) {
     const pair = [
-      async () => current.push(await measureWorkload(folio.url, workload, manifest, settings)),
-      async () => earlier.push(await measureWorkload(baseline.url, workload, manifest, settings)),
+      async () => current.push(await measureWorkload(folio.url, workload, manifest, { ...settings, pid: folio.child.pid })),
+      async () => earlier.push(await measureWorkload(baseline.url, workload, manifest, { ...settings, pid: baseline.child.pid })),
     ];
     for (const run of round % 2 === 0 ? pair : [...pair].reverse()) await run();
   }
-  return { ...median(current), baseline: median(earlier) };
+  return { ...median(current), cpu: medianCpu(current), baseline: { ...median(earlier), cpu: medianCpu(earlier) } };
 };
 
 const measureSize = async (size, { cache, root, bare, writes, duration, only, baselineBuild, rounds }) => {
