@@ -22,25 +22,36 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return Object.getPrototypeOf(value) === null || hasObjectPrototype(value);
 }
 
-function assertSafeValue(value: unknown, path: string, depth: number): void {
-  if (depth > MAX_DEPTH) throw new UnsafeFilterError('filter nested too deeply', path);
+/** where a value sits in the filter: keys and array positions, from the top */
+type Path = Array<string | number>;
+
+/** `a.b[2].c`: built only for an error, not for every value a filter holds ($in lists of hundreds) */
+const pathText = (path: Path): string =>
+  path.reduce<string>((text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text ? `${text}.${segment}` : segment), '');
+
+/** `path`: the value's place, pushed to and popped as the walk goes */
+function assertSafeValue(value: unknown, path: Path, depth: number): void {
+  if (depth > MAX_DEPTH) throw new UnsafeFilterError('filter nested too deeply', pathText(path));
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new UnsafeFilterError('non-finite number', path);
+    if (!Number.isFinite(value)) throw new UnsafeFilterError('non-finite number', pathText(path));
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => assertSafeValue(item, `${path}[${index}]`, depth + 1));
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      assertSafeValue(value[index], path, depth + 1);
+      path.pop();
+    }
     return;
   }
-  if (!isPlainObject(value)) throw new UnsafeFilterError(`value of type ${describe(value)} not allowed`, path);
+  if (!isPlainObject(value)) throw new UnsafeFilterError(`value of type ${describe(value)} not allowed`, pathText(path));
   for (const key of Object.keys(value)) {
-    const keyPath = path ? `${path}.${key}` : key;
-    if (key.startsWith('$') && !ALLOWED_OPERATORS.has(key)) throw new UnsafeFilterError(`operator ${key} not allowed`, keyPath);
-    if (key.split('.').some((segment) => FORBIDDEN_KEYS.has(segment))) {
-      throw new UnsafeFilterError(`key ${key} not allowed`, keyPath);
-    }
-    assertSafeValue(value[key], keyPath, depth + 1);
+    path.push(key);
+    if (key.startsWith('$') && !ALLOWED_OPERATORS.has(key)) throw new UnsafeFilterError(`operator ${key} not allowed`, pathText(path));
+    if (FORBIDDEN_KEYS.has(key) || (key.includes('.') && key.split('.').some((segment) => FORBIDDEN_KEYS.has(segment)))) throw new UnsafeFilterError(`key ${key} not allowed`, pathText(path));
+    assertSafeValue(value[key], path, depth + 1);
+    path.pop();
   }
 }
 
@@ -56,5 +67,5 @@ function describe(value: unknown): string {
  */
 export function assertSafeFilter(filter: Filter): void {
   if (!isPlainObject(filter)) throw new UnsafeFilterError(`filter must be a plain object, got ${describe(filter)}`, '');
-  assertSafeValue(filter, '', 0);
+  assertSafeValue(filter, [], 0);
 }

@@ -344,11 +344,15 @@ function pinsOf(target: FilterTarget, conjuncts: Filter[]): Map<string, Scalar> 
   return pins;
 }
 
-/** The conditions a filter ANDs at its top, through nested `$and`s. */
-const conjunctsOf = (filter: Filter): Filter[] =>
-  Object.entries(filter).flatMap(([key, condition]) =>
-    key === '$and' && Array.isArray(condition) ? condition.flatMap((branch) => conjunctsOf(branch as Filter)) : [{ [key]: condition }],
-  );
+/** The conditions a filter ANDs at its top, through nested `$and`s: most are one condition already, kept as they are. */
+const conjunctsOf = (filter: Filter): Filter[] => {
+  const keys = Object.keys(filter);
+  if (keys.length === 1 && keys[0] !== '$and') return [filter];
+  return keys.flatMap((key) => {
+    const condition = filter[key];
+    return key === '$and' && Array.isArray(condition) ? condition.flatMap((branch) => conjunctsOf(branch as Filter)) : [{ [key]: condition }];
+  });
+};
 
 /**
  * The rows a (guarded) store filter selects from `table`, as `FROM … WHERE …` (the documents aliased `d`). A
