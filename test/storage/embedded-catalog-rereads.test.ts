@@ -28,8 +28,9 @@ describe('embedded engine: a read again after a change of the catalog', () => {
 
   /**
    * the longest the event loop went without running a timer while `work` ran, garbage collection's pauses
-   * left out: late in a long test run a jest worker's heap is large, and one full collection stalled it for
-   * 428 ms (a clean-clone CI run), which is not the read this measures
+   * left out: late in a clean-clone CI run this test saw a 428 ms stall that runs of it alone never showed
+   * (10-13 ms); a full collection of a jest worker's large heap is the likely cause, and is not the read
+   * this measures
    */
   async function longestStall<T>(work: () => Promise<T>): Promise<{ answer: T; stall: number }> {
     const gaps: Array<[number, number]> = [];
