@@ -114,7 +114,7 @@ function run<T>(
     if (apart) return apart;
   }
   const statement = store.statementHere(sql);
-  return (documents ? readDocumentRows(statement, [...params], documents, 0) : statement.all(...params)) as T[];
+  return (documents ? readDocumentRows(statement, params, documents, 0) : statement.all(...params)) as T[];
 }
 
 export function readOf({ name, store }: CollectionContext, filter: Filter): Read {

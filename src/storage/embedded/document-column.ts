@@ -33,7 +33,7 @@ export function parseDocumentColumn(rows: unknown[]): void {
  * is `parseFrom` bytes or more. The text is counted against the allowance first: a read stops taking rows once
  * past what was left and throws (spendBytes), before anything is parsed, so a refused page is never held whole.
  */
-export function readDocumentRows(statement: Statement<unknown[]>, params: unknown[], { allowance }: DocumentColumn, parseFrom: number): unknown[] {
+export function readDocumentRows(statement: Statement<unknown[]>, params: readonly unknown[], { allowance }: DocumentColumn, parseFrom: number): unknown[] {
   let rows: Array<{ doc: unknown }>;
   let bytes = 0;
   if (allowance) {

@@ -146,7 +146,7 @@ function createReader(file: string): Reader {
   // Short reads asked in one turn of the event loop leave in one message, sent once the turn's callbacks have
   // run (setImmediate): under load each request's page and its relations' reads were a message each, and
   // posting them was a tenth of the main thread's busy time in a profile (docs/speed.md has what batching
-  // them measured: 11-19 reads a message, throughput within the noise).
+  // them measured: 8-19 reads a message, throughput within the noise).
   let outbox: ReadRequest[] = [];
   const send = (): void => {
     const requests = outbox;
