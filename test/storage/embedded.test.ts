@@ -17,6 +17,18 @@ describeStoreContract('embedded', async () => {
   };
 });
 
+// every read of a small collection answered from its rows held in memory (read-held), built at the first read after each commit
+describeStoreContract('embedded, small collections held in memory', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-embedded-'));
+  return {
+    open: () => openStore({ client: 'embedded' }, dataDir, { holdAfterReads: 0 }),
+    atomicTransactions: true,
+    async destroy() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+});
+
 describe('embedded engine', () => {
   let dataDir: string;
   let store: Store;

@@ -21,6 +21,7 @@ export function loadCatalog(db: DatabaseState): void {
     state.partitions = new Map();
     state.ascending = new Map();
     state.kinds = new Map();
+    state.held.clear();
     // a savepoint undone: the open transaction's earlier writes stay, as do the totals of the last commit
     if (sqlite.inTransaction) state.counts.undo(storedGeneration(db, state.name));
     else state.counts.reset(storedGeneration(db, state.name));

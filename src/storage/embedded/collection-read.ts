@@ -31,6 +31,8 @@ export interface EmbeddedStoreAccess {
    */
   statementHere(sql: string): Statement;
   readers(): ReaderPool;
+  /** reads of a small collection since its last commit after which its rows are held in memory (read-held) */
+  readonly holdAfterReads: number;
 }
 
 /** What the parts of a collection (embedded-collection) share: its name and its store. */

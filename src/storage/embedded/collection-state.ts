@@ -2,6 +2,7 @@ import type { NormalizedIndexSpec } from '../index-spec';
 import type { CollectionTables, TextIndex } from './compile-filter';
 import { KIND, type PathKinds } from './path-kinds';
 import { createCountCache, type CountCache } from './count-cache';
+import { createHeldRows, type HeldRows } from './held-rows';
 
 /** What the engine knows about one collection besides its rows; reloaded from the catalog after a rollback. */
 export interface CollectionState extends PathKinds {
@@ -23,6 +24,8 @@ export interface CollectionState extends PathKinds {
   ascending: Map<string, number | null>;
   /** totals by filter, kept exact by every write, and the writes' numbers */
   counts: CountCache;
+  /** its rows in memory, as of a commit, while it is small and read often */
+  held: HeldRows;
   textIndex(path: string): TextIndex | undefined;
   /** the fields that split the trigram index of `slot`, when they do */
   partitionOf(slot: number): string[] | undefined;
@@ -42,6 +45,7 @@ export function createCollectionState(name: string, generation: number): Collect
     kinds: new Map(),
     ascending: new Map(),
     counts: createCountCache(generation),
+    held: createHeldRows(),
     of(path) {
       return this.kinds.get(path) ?? 0;
     },

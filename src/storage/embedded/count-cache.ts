@@ -67,6 +67,8 @@ export interface CountCache {
   written(before: StoredDocument | undefined, after: string | undefined): number;
   /** the number of the last write */
   readonly generation: number;
+  /** the number of the last committed write: what a read outside the open transaction sees */
+  readonly lastCommit: number;
   /** an operation is about to write `rows` rows: too many to move the totals by, they are forgotten */
   writing(rows: number): void;
   /** forgets every total and write, the generation now `generation` (the database's, after a rollback) */
@@ -137,6 +139,9 @@ export function createCountCache(generation = 0): CountCache {
     },
     get generation() {
       return generation;
+    },
+    get lastCommit() {
+      return committed;
     },
     writing(rows) {
       if (rows > MAX_MOVED_ROWS) clear();

@@ -22,6 +22,12 @@ import { transaction } from './write-lock';
 /** how long after opening an index left fragmented starts to be merged */
 const MERGE_AFTER_OPEN_MS = 2000;
 
+/**
+ * A small collection read this many times since its last commit is worth holding in memory: reading all its rows
+ * costs about as much as that many reads of a few, and a collection written between most reads is left to SQL.
+ */
+const HOLD_AFTER_READS = 8;
+
 /** reader threads on a machine with many cores */
 const MAX_READERS = 8;
 
@@ -49,6 +55,11 @@ export interface EmbeddedStoreOptions {
   lockHolder?: number;
   /** processes of the group sharing the machine's cores, each with reader threads of its own. @default 1 */
   workers?: number;
+  /**
+   * reads of a small collection since its last commit after which its rows are held in memory and answer
+   * its reads (read-held); Infinity: never. @default HOLD_AFTER_READS
+   */
+  holdAfterReads?: number;
 }
 
 function lockAndOpen(dataDir: string, lockHolder: number | undefined): { lock: DataDirLock; database: EmbeddedDatabase } {
@@ -96,7 +107,7 @@ async function close(store: StoreState, lock: DataDirLock): Promise<void> {
   lock.release();
 }
 
-export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: EmbeddedStoreOptions = {}): Store {
+export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1, holdAfterReads = HOLD_AFTER_READS }: EmbeddedStoreOptions = {}): Store {
   const { lock, database } = lockAndOpen(dataDir, lockHolder);
   // as many readers as cores (the group's workers share them), the main thread mostly waiting while they scan;
   // at most MAX_READERS, each being an engine and a page cache of its own (~30 MB) that one main thread could
@@ -121,7 +132,7 @@ export function openEmbeddedStore(dataDir: string, { lockHolder, workers = 1 }: 
   // once start-up's own writes are done: each would wait for a step
   setTimeout(() => mergeTextIndexes(store, () => database.fragmentedTextIndexes()), MERGE_AFTER_OPEN_MS).unref();
 
-  const access = storeAccess(store);
+  const access = storeAccess(store, holdAfterReads);
 
   function collection(name: string): Collection {
     assertCollectionName(name);

@@ -8,6 +8,8 @@ import { quote } from './database-state';
 import type { DocumentRow } from './document-column';
 import { sortsInSql } from './path-kinds';
 import { sortEntries } from './sort-documents';
+import { answerFromHeld } from './held-rows';
+import { heldRowsOf } from './read-held';
 
 /**
  * A page skipping this many rows or more is read on a reader thread, even from an index: skipping 5,000 index
@@ -77,8 +79,12 @@ function walking(read: Read, options: NormalizedFindOptions, order: string, tota
 }
 
 /** A page of the read's rows. `total`: the filter's, when known: it may choose how the page is read */
-export const rows = (context: CollectionContext, read: Read, options: NormalizedFindOptions, total?: number): Promise<DocumentRow[]> =>
-  readAgainIfChanged(context, read, (again, here) => readRows(context, again, options, total, here));
+export async function rows(context: CollectionContext, read: Read, options: NormalizedFindOptions, total?: number): Promise<DocumentRow[]> {
+  if (!read.state.created) return [];
+  const held = await heldRowsOf(context, read);
+  if (held) return answerFromHeld(held, read.filter, options, orderTerms(read.state, options.sort)?.at(-1)?.[1] === 'DESC' ? -1 : 1);
+  return readAgainIfChanged(context, read, (again, here) => readRows(context, again, options, total, here));
+}
 
 async function readRows(context: CollectionContext, read: Read, options: NormalizedFindOptions, total: number | undefined, here: boolean): Promise<DocumentRow[]> {
   const { database, state } = read;

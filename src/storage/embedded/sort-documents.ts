@@ -59,9 +59,9 @@ function compareKeys(left: SortKeys, right: SortKeys, sort: SortSpec): number {
   return 0;
 }
 
-/** Internal keys of `entries` in `sort` order; ties in key (insertion) order. */
-export function sortEntries(entries: Iterable<[key: number, document: StoredDocument]>, sort: SortSpec): number[] {
+/** Internal keys of `entries` in `sort` order; ties in key (insertion) order, or its reverse (`ties` -1). */
+export function sortEntries(entries: Iterable<[key: number, document: StoredDocument]>, sort: SortSpec, ties: 1 | -1 = 1): number[] {
   const decorated = Array.from(entries, ([key, document]) => ({ key, sortKeys: sortKeysOf(document, sort) }));
-  decorated.sort((left, right) => compareKeys(left.sortKeys, right.sortKeys, sort) || left.key - right.key);
+  decorated.sort((left, right) => compareKeys(left.sortKeys, right.sortKeys, sort) || (left.key - right.key) * ties);
   return decorated.map((entry) => entry.key);
 }

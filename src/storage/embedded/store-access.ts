@@ -4,8 +4,9 @@ import { write } from './write-lock';
 
 const readersSeeCatalog = (store: StoreState): boolean => !callerInTransaction(store) && !store.database.catalogAhead();
 
-export function storeAccess(store: StoreState): EmbeddedStoreAccess {
+export function storeAccess(store: StoreState, holdAfterReads: number): EmbeddedStoreAccess {
   return {
+    holdAfterReads,
     database: () => open(store),
     readers: () => store.readers,
     inTransaction: () => callerInTransaction(store),

@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createByteAllowance, AllowanceSpentError } from '../../src/storage/byte-allowance';
+import { acquireDataDirLock, type DataDirLock } from '../../src/storage/embedded/data-dir-lock';
+import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
+import { MAX_HELD_BYTES, MAX_HELD_ROWS } from '../../src/storage/embedded/read-held';
+import type { Store, StoredDocument } from '../../src/storage/types';
+
+/**
+ * A small collection read often is answered from its rows held in memory (read-held) as of the last commit.
+ * Whether an answer came from them is told by a change written to the file behind the store's back (a second
+ * connection, which numbers no commit): SQL reads it, held rows do not. Every write through the store, this
+ * process's or another worker's, must be seen by the next read.
+ */
+
+let dir: string;
+const opened: Store[] = [];
+let raw: Database.Database | undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-held-rows-'));
+});
+
+afterEach(async () => {
+  raw?.close();
+  raw = undefined;
+  for (const store of opened.splice(0)) await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const open = (options: Parameters<typeof openEmbeddedStore>[1] = {}): Store => {
+  const store = openEmbeddedStore(dir, options);
+  opened.push(store);
+  return store;
+};
+
+/** sets `title` of the row of key `k` without the store knowing */
+const writeBehind = (collection: string, k: number, document: StoredDocument): void => {
+  raw ??= new Database(join(dir, 'store.sqlite'));
+  raw.prepare(`UPDATE "c:${collection}" SET doc = jsonb(?) WHERE k = ?`).run(JSON.stringify(document), k);
+};
+
+const titles = async (store: Store, name = 'tags'): Promise<unknown[]> => (await store.collection(name).find({}, { sort: [['n', 1]] })).map((document) => document.title);
+
+const seed = async (store: Store, count = 3): Promise<void> => {
+  await store.collection('tags').insertMany(Array.from({ length: count }, (_, index) => ({ n: index + 1, title: `t${index + 1}` })));
+};
+
+test('a small collection read often is answered from memory; read from SQL before that, and when held rows are off', async () => {
+  const store = open({ holdAfterReads: 2 });
+  await seed(store);
+  await titles(store);
+  writeBehind('tags', 1, { n: 1, title: 'behind' });
+  // the second read since the commit is still SQL's; the third holds the rows, read then
+  expect(await titles(store)).toEqual(['behind', 't2', 't3']);
+  expect(await titles(store)).toEqual(['behind', 't2', 't3']);
+  writeBehind('tags', 1, { n: 1, title: 'again' });
+  expect(await titles(store)).toEqual(['behind', 't2', 't3']);
+  await store.close();
+  opened.pop();
+  const never = open({ holdAfterReads: Infinity });
+  for (let read = 0; read < 20; read++) await titles(never);
+  writeBehind('tags', 2, { n: 2, title: 'seen' });
+  expect(await titles(never)).toEqual(['again', 'seen', 't3']);
+});
+
+test.each([
+  ['an insert', (store: Store) => store.collection('tags').insertOne({ n: 4, title: 't4' }), ['t1', 't2', 't3', 't4']],
+  ['an update', (store: Store) => store.collection('tags').updateOne({ n: 2 }, { $set: { title: 'two' } }), ['t1', 'two', 't3']],
+  ['a delete', (store: Store) => store.collection('tags').deleteOne({ n: 2 }), ['t1', 't3']],
+  ['a transaction', (store: Store) => store.transaction(() => store.collection('tags').deleteMany({ n: { $gte: 2 } })), ['t1']],
+])('%s through the store is read at once', async (_, write, expected) => {
+  const store = open({ holdAfterReads: 0 });
+  await seed(store);
+  expect(await titles(store)).toEqual(['t1', 't2', 't3']);
+  await write(store);
+  expect(await titles(store)).toEqual(expected);
+});
+
+test('a rolled back transaction leaves what is held as the last commit; its own reads see its writes', async () => {
+  const store = open({ holdAfterReads: 0 });
+  await seed(store);
+  await titles(store);
+  const failed = store.transaction(async () => {
+    await store.collection('tags').insertOne({ n: 4, title: 't4' });
+    expect(await titles(store)).toEqual(['t1', 't2', 't3', 't4']);
+    throw new Error('undone');
+  });
+  await expect(failed).rejects.toThrow('undone');
+  expect(await titles(store)).toEqual(['t1', 't2', 't3']);
+});
+
+test('while another caller’s transaction is open, a read outside it answers the last commit, and the commit after it', async () => {
+  const store = open({ holdAfterReads: 0 });
+  await seed(store);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let written!: () => void;
+  const inserted = new Promise<void>((resolve) => (written = resolve));
+  const transaction = store.transaction(async () => {
+    await store.collection('tags').insertOne({ n: 4, title: 't4' });
+    written();
+    await held;
+  });
+  await inserted;
+  expect(await titles(store)).toEqual(['t1', 't2', 't3']);
+  release();
+  await transaction;
+  expect(await titles(store)).toEqual(['t1', 't2', 't3', 't4']);
+});
+
+test('an answer is a copy: changing it changes no later answer', async () => {
+  const store = open({ holdAfterReads: 0 });
+  await seed(store);
+  const [first] = await store.collection('tags').find({ n: 1 });
+  first.title = 'changed';
+  expect(await store.collection('tags').findOne({ n: 1 })).toEqual(expect.objectContaining({ title: 't1' }));
+});
+
+test('filters, sorts, pages and projections as SQL does', async () => {
+  const store = open({ holdAfterReads: 0 });
+  const tags = store.collection('tags');
+  await tags.createIndex({ keys: [['slug', 1]], unique: true });
+  await tags.insertMany([{ n: 1, g: 'b', slug: 'x' }, { n: 2, g: 'a' }, { n: 3, g: 'b', slug: 'y' }, { n: 4, g: 'a' }, { n: 5, tags: ['red', 'blue'] }]);
+  const ns = async (filter: StoredDocument, options: Parameters<typeof tags.find>[1] = {}) => (await tags.find(filter, options)).map((document) => document.n);
+  expect(await ns({ g: 'b' })).toEqual([1, 3]);
+  expect(await ns({}, { sort: [['g', 1]] })).toEqual([5, 2, 4, 1, 3]);
+  expect(await ns({}, { sort: [['g', -1]], skip: 1, limit: 2 })).toEqual([3, 2]);
+  // a unique last key sorted descending: rows without it come in descending key order, as SQL reads the index backwards
+  expect(await ns({}, { sort: [['slug', -1]] })).toEqual([3, 1, 5, 4, 2]);
+  expect(await ns({ tags: 'blue' })).toEqual([5]);
+  expect(await tags.find({ n: { $in: [1, 2] } }, { projection: ['n'] })).toEqual([{ n: 1 }, { n: 2 }]);
+  expect(await tags.countDocuments({ g: 'a' })).toBe(2);
+});
+
+test('what is read from held rows counts against the allowance', async () => {
+  const store = open({ holdAfterReads: 0 });
+  await store.collection('tags').insertMany(Array.from({ length: 10 }, (_, n) => ({ n, body: 'x'.repeat(100) })));
+  await store.collection('tags').find({});
+  await expect(store.collection('tags').find({}, { allowance: createByteAllowance(500) })).rejects.toBeInstanceOf(AllowanceSpentError);
+  const allowance = createByteAllowance(10_000);
+  await store.collection('tags').find({ n: { $lt: 2 } }, { allowance });
+  expect(Number(allowance.tally[0])).toBeGreaterThan(200);
+});
+
+test.each([
+  ['more rows than held rows may have', MAX_HELD_ROWS + 1, 10],
+  ['more bytes than held rows may have', 10, Math.ceil(MAX_HELD_BYTES / 10) + 1],
+])('a collection of %s is read from SQL', async (_, count, length) => {
+  const store = open({ holdAfterReads: 0 });
+  await store.collection('tags').insertMany(Array.from({ length: count }, (_, index) => ({ n: index + 1, title: 'x'.repeat(length) })));
+  for (let read = 0; read < 3; read++) await store.collection('tags').findOne({ n: 1 });
+  writeBehind('tags', 1, { n: 1, title: 'behind' });
+  expect((await store.collection('tags').findOne({ n: 1 }))?.title).toBe('behind');
+});
+
+describe('in a worker group', () => {
+  let lock: DataDirLock;
+
+  beforeEach(() => {
+    lock = acquireDataDirLock(dir);
+  });
+
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    lock.release();
+  });
+
+  test('a write through another worker is read at once by one holding the rows', async () => {
+    const one = open({ lockHolder: process.pid, workers: 2, holdAfterReads: 0 });
+    const other = open({ lockHolder: process.pid, workers: 2, holdAfterReads: 0 });
+    await seed(one);
+    expect(await titles(one)).toEqual(['t1', 't2', 't3']);
+    expect(await titles(other)).toEqual(['t1', 't2', 't3']);
+    await other.collection('tags').updateOne({ n: 1 }, { $set: { title: 'other' } });
+    expect(await titles(one)).toEqual(['other', 't2', 't3']);
+    await one.collection('tags').insertOne({ n: 4, title: 't4' });
+    expect(await titles(other)).toEqual(['other', 't2', 't3', 't4']);
+  });
+});
