@@ -17,7 +17,13 @@ import { heldRowsOf } from './read-held';
  */
 const SKIP_READ_APART = 1000;
 
-/** ORDER BY's terms for `sort` when SQL's order is MongoDB's on every key; undefined when the documents must be sorted here. */
+/** The ORDER BY term of the rows' key, which breaks ties in insertion order. */
+export const KEY_TERM = 'd.k';
+
+/**
+ * ORDER BY's terms for `sort` when SQL's order is MongoDB's on every key; undefined when the documents must be
+ * sorted here. Ties are broken by the rows' key (KEY_TERM) unless the last key leaves none.
+ */
 export function orderTerms(state: CollectionState, sort: NormalizedFindOptions['sort']): Array<[expression: string, direction: 'ASC' | 'DESC']> | undefined {
   const terms: Array<[string, 'ASC' | 'DESC']> = [];
   for (const [path, direction] of sort) {
@@ -25,11 +31,16 @@ export function orderTerms(state: CollectionState, sort: NormalizedFindOptions['
     if (!extract || !sortsInSql(state, path)) return undefined;
     terms.push([extract, direction === 1 ? 'ASC' : 'DESC']);
   }
-  // ties in insertion order; after a key no two rows share, the key is no tie-break, and following the last
-  // key's direction lets SQLite read an index backwards instead of sorting
   const last = sort[sort.length - 1];
+  // A field ascending with the keys (`id`, which every list's sort ends with) holds a number of its own in every
+  // row: no tie is left. A term for the key after it made SQLite sort each run of equal values apart whenever the
+  // index goes on past the field (`[_status, locale, views, id, featured, …]`), every row up to the page's end:
+  // page 181 of `views:desc` at 50,000 articles took 2.7–3.1 ms, 0.4–0.5 ms without the term.
+  if (last !== undefined && state.ascending.has(last[0])) return terms;
+  // after a key no two rows share, the key is no tie-break, and following the last key's direction lets SQLite
+  // read an index backwards instead of sorting
   const unique = last !== undefined && state.indexes.some((index) => index.unique && index.keys.length === 1 && index.keys[0][0] === last[0]);
-  terms.push(['d.k', unique && last[1] === -1 ? 'DESC' : 'ASC']);
+  terms.push([KEY_TERM, unique && last[1] === -1 ? 'DESC' : 'ASC']);
   return terms;
 }
 
@@ -82,7 +93,7 @@ function walking(read: Read, options: NormalizedFindOptions, order: string, tota
 export async function rows(context: CollectionContext, read: Read, options: NormalizedFindOptions, total?: number): Promise<DocumentRow[]> {
   if (!read.state.created) return [];
   const held = await heldRowsOf(context, read);
-  if (held) return answerFromHeld(held, read.filter, options, orderTerms(read.state, options.sort)?.at(-1)?.[1] === 'DESC' ? -1 : 1);
+  if (held) return answerFromHeld(held, read.filter, options, orderTerms(read.state, options.sort)?.find(([expression]) => expression === KEY_TERM)?.[1] === 'DESC' ? -1 : 1);
   return readAgainIfChanged(context, read, (again, here) => readRows(context, again, options, total, here));
 }
 

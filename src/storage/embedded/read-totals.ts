@@ -4,7 +4,7 @@ import type { AggregateGroup, AggregateQuery, Filter, FindOptions, StoredDocumen
 import { aggregateSql, groupOfRow } from './aggregate-sql';
 import { documentsOf, withDocuments, limitSql, readAgainIfChanged, readOf, select, type CollectionContext, type Read } from './collection-read';
 import { quote } from './database-state';
-import { keyOrder, matchesInKeyOrder, orderSql, orderTerms, rows } from './read-rows';
+import { KEY_TERM, keyOrder, matchesInKeyOrder, orderSql, orderTerms, rows } from './read-rows';
 
 /** The number of the collection's last write the snapshot saw (count-cache), read by the statement that counts. */
 const GENERATION_SQL = '(SELECT n FROM folio_generations WHERE collection = ?) AS g';
@@ -57,14 +57,15 @@ export async function page(
   }
   const direction = keyOrder(state, normalized.sort);
   const matches = matchesInKeyOrder(selection);
-  // the matches with the columns they are sorted by, and those columns' order
+  // the matches with the columns they are sorted by (the key is one already, k), and those columns' order
+  const columns = terms.filter(([expression]) => expression !== KEY_TERM);
   const sorted =
     direction && matches
       ? { sql: matches.sql, params: matches.params, order: `k ${direction}` }
       : {
-          sql: `SELECT d.k AS k${terms.slice(0, -1).map(([expression], index) => `, ${expression} AS o${index}`).join('')} ${selection.sql}`,
+          sql: `SELECT d.k AS k${columns.map(([expression], index) => `, ${expression} AS o${index}`).join('')} ${selection.sql}`,
           params: selection.params,
-          order: orderSql(terms.map(([, direction], index): [string, string] => [index < terms.length - 1 ? `o${index}` : 'k', direction])),
+          order: orderSql(terms.map(([expression, direction]): [string, string] => [expression === KEY_TERM ? 'k' : `o${columns.findIndex((column) => column[0] === expression)}`, direction])),
         };
   const table = quote(state.tables.docs);
   // the total, then the page's rows with their documents (withDocuments), in one statement on one reader thread
