@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { createByteAllowance, AllowanceSpentError } from '../../src/storage/byte-allowance';
 import { acquireDataDirLock, type DataDirLock } from '../../src/storage/embedded/data-dir-lock';
 import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
-import { MAX_HELD_BYTES, MAX_HELD_ROWS } from '../../src/storage/embedded/read-held';
+import { MAX_HELD_BYTES, MAX_HELD_CONDITIONS, MAX_HELD_ROWS } from '../../src/storage/embedded/read-held';
 import type { Store, StoredDocument } from '../../src/storage/types';
 
 /**
@@ -154,6 +154,38 @@ test.each([
   for (let read = 0; read < 3; read++) await store.collection('tags').findOne({ n: 1 });
   writeBehind('tags', 1, { n: 1, title: 'behind' });
   expect((await store.collection('tags').findOne({ n: 1 }))?.title).toBe('behind');
+});
+
+test.each([
+  ['a filter of more conditions than held rows answer', { $or: Array.from({ length: MAX_HELD_CONDITIONS + 1 }, (_, index) => ({ n: index + 1 })) }],
+  ['a text search (a reader thread’s work)', { title: { $regex: 'e', $options: 'i' } }],
+])('%s is read from SQL while the rows are held', async (_, filter) => {
+  const store = open({ holdAfterReads: 0 });
+  await store.collection('tags').createIndex({ keys: [['title', 1]], text: true });
+  await seed(store);
+  await titles(store);
+  writeBehind('tags', 1, { n: 1, title: 'behind' });
+  // held: the change behind the store's back is not seen by a small filter
+  expect(await titles(store)).toEqual(['t1', 't2', 't3']);
+  const found = await store.collection('tags').find(filter);
+  expect(found.map((document) => document.title)).toContain('behind');
+});
+
+test('a collection whose stored documents are past the bytes held rows may have is never read whole', async () => {
+  const store = open({ holdAfterReads: 0 });
+  await store.collection('tags').insertMany([{ n: 1, title: 'x'.repeat(MAX_HELD_BYTES) }, { n: 2, title: 'small' }]);
+  const prepare = Database.prototype.prepare;
+  const read: string[] = [];
+  const spy = jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, source: string) {
+    read.push(source);
+    return prepare.call(this, source);
+  } as typeof prepare);
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) await store.collection('tags').findOne({ n: 2 });
+  } finally {
+    spy.mockRestore();
+  }
+  expect(read.some((source) => source.includes('LEFT JOIN'))).toBe(false);
 });
 
 describe('in a worker group', () => {

@@ -12,22 +12,41 @@ import type { HeldRow } from './held-rows';
 export const MAX_HELD_ROWS = 256;
 /** their JSON, held twice (text and parsed): a project's small collections together stay a few megabytes */
 export const MAX_HELD_BYTES = 256 * 1024;
+/**
+ * Conditions a filter may name and still be answered from held rows, on the main thread, each row tested by
+ * each: a relation read names 3–6 (its scope, its documentIds). A large filter (5,000 `$or` branches, which a
+ * request may send) goes to SQL on a reader thread, as a search does (`heavy`): tested against 256 rows here,
+ * it would hold every other request.
+ */
+export const MAX_HELD_CONDITIONS = 32;
+
+/** whether `value` names at most `budget.left` conditions: its objects' keys; a list of values (`$in`) is one */
+function conditionsWithin(value: unknown, budget: { left: number }): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every((item) => conditionsWithin(item, budget));
+  for (const [, inner] of Object.entries(value)) if (--budget.left < 0 || !conditionsWithin(inner, budget)) return false;
+  return true;
+}
 
 /**
  * The collection's rows held as of the last commit, read into memory once it has been read `holdAfterReads`
- * times since that commit, when it is small; undefined when its reads must go to SQL: inside a transaction,
- * which reads its own writes, and while another caller's transaction has changed the catalog (a read then
- * sees that transaction's writes, readersSeeCatalog).
+ * times since that commit, when it is small; undefined when the read must go to SQL: a search or a large filter
+ * (a reader thread's work), a read inside a transaction, which sees its own writes, and one while another
+ * caller's transaction has changed the catalog (it then sees that transaction's writes, readersSeeCatalog).
  */
-export async function heldRowsOf(context: CollectionContext, { database, state }: Read): Promise<readonly HeldRow[] | undefined> {
+export async function heldRowsOf(context: CollectionContext, { database, state, selection, filter }: Read): Promise<readonly HeldRow[] | undefined> {
   const { store, name } = context;
-  if (!store.readersSeeCatalog()) return undefined;
+  if (selection.heavy || !store.readersSeeCatalog() || !conditionsWithin(filter, { left: MAX_HELD_CONDITIONS })) return undefined;
   const lastCommit = state.counts.lastCommit;
   const held = state.held.at(lastCommit);
   if (held || !state.held.due(lastCommit, store.holdAfterReads)) return held;
   const table = quote(state.tables.docs);
   const { n } = store.statementHere(`SELECT max(k) AS n FROM ${table}`).get() as { n: number | null };
   if ((n ?? 0) > MAX_HELD_ROWS) return undefined;
+  // told before the rows cross to this thread: a few rows can be megabytes each. SQLite tells a blob's length
+  // without reading it; stored as JSONB, it is close to the JSON's.
+  const { bytes } = store.statementHere(`SELECT sum(length(doc)) AS bytes FROM ${table}`).get() as { bytes: number | null };
+  if ((bytes ?? 0) > MAX_HELD_BYTES) return undefined;
   // the rows with the number of the commit they are as of, from one snapshot; one row of nulls when there are none
   const sql = `SELECT (SELECT n FROM folio_generations WHERE collection = ?) AS g, d.k AS k, json(d.doc) AS doc FROM (SELECT 1) LEFT JOIN ${table} AS d ORDER BY d.k`;
   const found = await select<{ g: number | null; k: number | null; doc: string | null }>(context, database, sql, [name], false);
