@@ -43,7 +43,10 @@ const ON_MONGODB = [
   'test/e2e/aggregation',
 ];
 
-const embedded = { ...base, displayName: 'embedded' };
+/** run alone after the parallel run of `npm test` (test/support/timed-apart.js) */
+const APART = require('./test/support/timed-apart');
+
+const embedded = { ...base, displayName: 'embedded', testPathIgnorePatterns: ['/node_modules/', ...APART.map((start) => `<rootDir>/${start}`)] };
 // FOLIO_TEST_DATABASE=mongodb set in each test file's own process.env (jest gives every file a copy)
 const mongodb = { ...base, displayName: 'mongodb', testMatch: ON_MONGODB.map((start) => `<rootDir>/${start}*.test.ts`), setupFiles: ['<rootDir>/test/support/on-mongodb.js'] };
 
