@@ -119,6 +119,21 @@ test('an answer is a copy: changing it changes no later answer', async () => {
   expect(await store.collection('tags').findOne({ n: 1 })).toEqual(expect.objectContaining({ title: 't1' }));
 });
 
+test('an answer is a deep copy, a __proto__ key kept a field as SQL’s answer keeps it', async () => {
+  const store = open({ holdAfterReads: 0 });
+  const stored = JSON.parse('{"n": 1, "meta": {"__proto__": {"polluted": true}, "list": [{"a": 1}]}}') as StoredDocument;
+  await store.collection('tags').insertOne(stored);
+  const [first] = await store.collection('tags').find({ n: 1 });
+  const [second] = await store.collection('tags').find({ n: 1 });
+  expect(first).toEqual(second);
+  expect(first).not.toBe(second);
+  const meta = first.meta as Record<string, unknown>;
+  expect(Object.hasOwn(meta, '__proto__')).toBe(true);
+  expect(Object.getPrototypeOf(meta)).toBe(Object.prototype);
+  (meta.list as Array<Record<string, unknown>>)[0].a = 2;
+  expect(((second.meta as Record<string, unknown>).list as Array<Record<string, unknown>>)[0].a).toBe(1);
+});
+
 test('filters, sorts, pages and projections as SQL does', async () => {
   const store = open({ holdAfterReads: 0 });
   const tags = store.collection('tags');

@@ -1,7 +1,8 @@
 import { spendBytes } from '../byte-allowance';
 import { createMatcher } from '../create-matcher';
 import type { NormalizedFindOptions } from '../find-options';
-import type { Filter, StoredDocument } from '../types';
+import { setField } from '../clone-document';
+import type { Filter, StoredDocument, StoredValue } from '../types';
 import type { DocumentRow } from './document-column';
 import { sortEntries } from './sort-documents';
 
@@ -15,10 +16,23 @@ import { sortEntries } from './sort-documents';
 
 export interface HeldRow {
   k: number;
-  /** the document's JSON: each answer parses its own copy, which its caller may change */
-  text: string;
-  /** parsed once, for the matcher and the sort; never handed out */
+  /** parsed once, for the matcher and the sort; never handed out: each answer gets its own copy, which its caller may change */
   doc: StoredDocument;
+  /** its JSON's length: what SQL would have handed over, counted against an allowance */
+  bytes: number;
+}
+
+/**
+ * A deep copy of a parsed document: a tag's took 0.2 µs where parsing its JSON again took 0.9 (1,000,000 of
+ * each; the parse was 2.5 % of the main thread's profile under the list with relations), and the rows are not
+ * held twice, as text and parsed. `__proto__` stays a field, as JSON.parse keeps it.
+ */
+function copyOf(value: StoredValue): StoredValue {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyOf);
+  const copy: StoredDocument = {};
+  for (const key of Object.keys(value)) setField(copy, key, copyOf(value[key]));
+  return copy;
 }
 
 export interface HeldRows {
@@ -66,7 +80,7 @@ export function createHeldRows(): HeldRows {
 /**
  * `find`'s rows answered from held rows (in key order): the matches, sorted with ties in key order or its
  * reverse (`ties`: the order SQL gives them, read-rows' orderTerms), paged, counted against the allowance
- * as the text SQL would have handed over, each a fresh parse.
+ * as the text SQL would have handed over, each a copy.
  */
 export function answerFromHeld(rows: readonly HeldRow[], filter: Filter, options: NormalizedFindOptions, ties: 1 | -1): DocumentRow[] {
   const matches = createMatcher(filter);
@@ -76,6 +90,6 @@ export function answerFromHeld(rows: readonly HeldRow[], filter: Filter, options
     found = sortEntries(found.map((row): [number, StoredDocument] => [row.k, row.doc]), options.sort, ties).map((key) => byKey.get(key)!);
   }
   const page = found.slice(options.skip, options.limit === undefined ? undefined : options.skip + options.limit);
-  if (options.allowance) spendBytes(options.allowance, page.reduce((bytes, row) => bytes + row.text.length, 0));
-  return page.map((row) => ({ k: row.k, doc: JSON.parse(row.text) as StoredDocument }));
+  if (options.allowance) spendBytes(options.allowance, page.reduce((bytes, row) => bytes + row.bytes, 0));
+  return page.map((row) => ({ k: row.k, doc: copyOf(row.doc) as StoredDocument }));
 }
