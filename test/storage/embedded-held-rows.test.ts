@@ -150,6 +150,17 @@ test('filters, sorts, pages and projections as SQL does', async () => {
   expect(await tags.countDocuments({ g: 'a' })).toBe(2);
 });
 
+test('a sort led by a field ascending with the keys (id) is the keys’ order, or its reverse', async () => {
+  const store = open({ holdAfterReads: 0 });
+  const tags = store.collection('tags');
+  await tags.createIndex({ keys: [['id', 1]], unique: true });
+  await tags.insertMany([1, 2, 3, 4].map((id) => ({ id, g: id % 2 })));
+  const ids = async (sort: Array<[string, 1 | -1]>, skip = 0) => (await tags.find({}, { sort, skip, limit: 3 })).map((document) => document.id);
+  expect(await ids([['id', -1]])).toEqual([4, 3, 2]);
+  expect(await ids([['id', 1], ['g', 1]], 1)).toEqual([2, 3, 4]);
+  expect(await ids([['g', 1], ['id', -1]])).toEqual([4, 2, 3]);
+});
+
 test('what is read from held rows counts against the allowance', async () => {
   const store = open({ holdAfterReads: 0 });
   await store.collection('tags').insertMany(Array.from({ length: 10 }, (_, n) => ({ n, body: 'x'.repeat(100) })));

@@ -63,12 +63,3 @@ test.each([
   expect(page.length).toBeGreaterThan(0);
   for (const { details } of page) expect(details.join('\n')).not.toContain('TEMP B-TREE');
 });
-
-test('after id stops ascending, pages sorted by it stay in order', async () => {
-  // an id smaller than the last: no longer in key order
-  await store.collection('items').insertOne({ id: 0, status: 'published', views: 0, rating: 0 });
-  const found = await store.collection('items').find({ status: 'published', views: 0 }, { sort: [['id', -1]], limit: 3 });
-  expect(found.map((item) => item.id)).toEqual([596, 582, 575]);
-  const all = await store.collection('items').find({ status: 'published', views: 0 }, { sort: [['id', 1]], limit: 2 });
-  expect(all.map((item) => item.id)).toEqual([0, 8]);
-});

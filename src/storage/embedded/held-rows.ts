@@ -78,17 +78,20 @@ export function createHeldRows(): HeldRows {
 }
 
 /**
- * `find`'s rows answered from held rows (in key order): the matches, sorted with ties in key order or its
- * reverse (`ties`: the order SQL gives them, read-rows' orderTerms), paged, counted against the allowance
- * as the text SQL would have handed over, each a copy.
+ * The order held rows (in key order) are answered in: the keys' or their reverse when the sort leads with a field
+ * ascending with them (read-rows' keyOrder: nothing to sort, as for every relation read, sorted by `id`), else
+ * the sort's, ties in key order or its reverse (the order SQL gives them, read-rows' orderTerms).
  */
-export function answerFromHeld(rows: readonly HeldRow[], filter: Filter, options: NormalizedFindOptions, ties: 1 | -1): DocumentRow[] {
+export type HeldOrder = { byKey: 1 | -1 } | { ties: 1 | -1 };
+
+/** `find`'s rows answered from held rows: the matches in `order`, paged, counted against the allowance as SQL's text would be, each a copy. */
+export function answerFromHeld(rows: readonly HeldRow[], filter: Filter, options: NormalizedFindOptions, order: HeldOrder): DocumentRow[] {
   const matches = createMatcher(filter);
   let found = rows.filter((row) => matches(row.doc));
-  if (options.sort.length > 0) {
+  if ('ties' in order) {
     const byKey = new Map(found.map((row) => [row.k, row]));
-    found = sortEntries(found.map((row): [number, StoredDocument] => [row.k, row.doc]), options.sort, ties).map((key) => byKey.get(key)!);
-  }
+    found = sortEntries(found.map((row): [number, StoredDocument] => [row.k, row.doc]), options.sort, order.ties).map((key) => byKey.get(key)!);
+  } else if (order.byKey === -1) found.reverse();
   const page = found.slice(options.skip, options.limit === undefined ? undefined : options.skip + options.limit);
   if (options.allowance) spendBytes(options.allowance, page.reduce((bytes, row) => bytes + row.bytes, 0));
   return page.map((row) => ({ k: row.k, doc: copyOf(row.doc) as StoredDocument }));

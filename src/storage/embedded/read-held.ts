@@ -10,7 +10,7 @@ import type { HeldRow } from './held-rows';
  * as a large one is.
  */
 export const MAX_HELD_ROWS = 256;
-/** their JSON (held parsed): a project's small collections together stay a few megabytes */
+/** their documents' stored bytes (JSONB, close to their JSON's), held parsed: a project's small collections together stay a few megabytes */
 export const MAX_HELD_BYTES = 256 * 1024;
 /**
  * Conditions a filter may name and still be answered from held rows, on the main thread, each row tested by
@@ -53,9 +53,9 @@ export async function heldRowsOf(context: CollectionContext, { database, state, 
   const seen = found[0]?.g ?? 0;
   // a commit since (this process's or, read again, another's): these rows are no longer the last commit's
   if (seen !== state.counts.lastCommit || !store.readersSeeCatalog()) return undefined;
-  const present = found.filter((row): row is { g: number | null; k: number; doc: string } => row.k !== null && row.doc !== null);
-  if (present.reduce((bytes, row) => bytes + row.doc.length, 0) > MAX_HELD_BYTES) return undefined;
-  const rows = present.map(({ k, doc }): HeldRow => ({ k, doc: JSON.parse(doc), bytes: doc.length }));
+  const rows = found
+    .filter((row): row is { g: number | null; k: number; doc: string } => row.k !== null && row.doc !== null)
+    .map(({ k, doc }): HeldRow => ({ k, doc: JSON.parse(doc), bytes: doc.length }));
   state.held.hold(seen, rows);
   return rows;
 }

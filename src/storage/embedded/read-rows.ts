@@ -8,7 +8,7 @@ import { quote } from './database-state';
 import type { DocumentRow } from './document-column';
 import { sortsInSql } from './path-kinds';
 import { sortEntries } from './sort-documents';
-import { answerFromHeld } from './held-rows';
+import { answerFromHeld, type HeldOrder } from './held-rows';
 import { heldRowsOf } from './read-held';
 
 /**
@@ -89,11 +89,17 @@ function walking(read: Read, options: NormalizedFindOptions, order: string, tota
   return read.database.sortsApart(sql, [...selection.params, options.skip]) ? undefined : selection;
 }
 
+function heldOrder(state: CollectionState, sort: NormalizedFindOptions['sort']): HeldOrder {
+  const direction = sort.length === 0 ? 'ASC' : keyOrder(state, sort);
+  if (direction) return { byKey: direction === 'ASC' ? 1 : -1 };
+  return { ties: orderTerms(state, sort)?.find(([expression]) => expression === KEY_TERM)?.[1] === 'DESC' ? -1 : 1 };
+}
+
 /** A page of the read's rows. `total`: the filter's, when known: it may choose how the page is read */
 export async function rows(context: CollectionContext, read: Read, options: NormalizedFindOptions, total?: number): Promise<DocumentRow[]> {
   if (!read.state.created) return [];
   const held = await heldRowsOf(context, read);
-  if (held) return answerFromHeld(held, read.filter, options, orderTerms(read.state, options.sort)?.find(([expression]) => expression === KEY_TERM)?.[1] === 'DESC' ? -1 : 1);
+  if (held) return answerFromHeld(held, read.filter, options, heldOrder(read.state, options.sort));
   return readAgainIfChanged(context, read, (again, here) => readRows(context, again, options, total, here));
 }
 
