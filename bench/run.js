@@ -22,7 +22,7 @@ const { mkdtempSync, mkdirSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
-const { buildBaseline } = require('./baseline');
+const { assertBuilt, buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
 const { runScale } = require('./scale');
@@ -203,6 +203,7 @@ const runMode = (chosen) => {
 Promise.resolve()
   .then(() => {
     const chosen = modeArguments(process.argv.slice(2));
+    assertBuilt();
     return chosen ? runMode(chosen) : main();
   })
   .catch((error) => {

@@ -23,6 +23,9 @@ const baselineCells = (row, bare) =>
     ? ` ${number(row.baseline.rps)} | ${latency(row.baseline.p99, row.baseline.answered)} | ${share(row.baseline.rps, bare)} | ${change(row.rps, row.baseline.rps)} | ${cpuCell(row.baseline.cpu)} | ${row.cpu && row.baseline.cpu ? change(row.cpu.group, row.baseline.cpu.group) : '—'} |`
     : '';
 
+/** one workload's rounds: how far the change stands from the spread of the rounds */
+const roundsLine = ({ name, rounds }) => `- ${name}: ${rounds.map(({ current, baseline }) => `${number(current)}/${number(baseline)} (${change(current, baseline)})`).join(', ')}`;
+
 /** Lines of the table of one size's `result` (see bench/scale.js). */
 const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStart, rssAtEnd, folderBytes, baselineRef, rounds }) => [
   `### ${number(size)} articles: autocannon -c 50 -d ${duration}${writes > 0 ? `, ${writes} writes/s` : ''}, ${new Date().toISOString()}${baselineRef ? `; baseline ${baselineRef}, lower median of ${rounds} alternating rounds` : ''}`,
@@ -38,6 +41,7 @@ const sizeTable = ({ size, writes, duration, bare, rows, startupMs, rssAfterStar
   ...(rows.some(({ answered }) => answered === 0) ? ['', '— : no request was answered during the run'] : []),
   '',
   `CPU µs/req: the server's CPU time (every thread${baselineRef ? ', the median of the rounds' : ''}) over the run divided by its answers, the background writes' included; in parentheses its main thread's.`,
+  ...(baselineRef ? ['', 'Rounds, req/s of the current build against the baseline\'s, in the order run (the first round current first, then alternating):', '', ...rows.map(roundsLine)] : []),
 ];
 
 /** Lines of the table across sizes: req/s (share of bare) per workload and size, and the figures of each start. */

@@ -8,8 +8,9 @@
  * kept there for the next run), else in a temporary folder removed at the end.
  *
  * With BENCH_BASELINE=<git ref>, an earlier build serves a copy of each seeded folder beside the current
- * one, and every workload is measured on both in alternating rounds (BENCH_ROUNDS, 2), each round with
- * its own background writes: the tables show the median round of each build and the change.
+ * build's copy, and every workload is measured on both in alternating rounds (BENCH_ROUNDS, 2), each round
+ * on freshly started servers with its own background writes: the tables show the median round of each build,
+ * the change and every round's figures ("RSS at the end" is then the last round's current server's).
  */
 const { execFileSync } = require('node:child_process');
 const { get } = require('node:http');
@@ -122,37 +123,54 @@ const medianCpu = (results) => {
   return measured.length > 0 ? measured[Math.floor((measured.length - 1) / 2)] : undefined;
 };
 
-/** The workload on the current build, or on both in alternating rounds (A B, B A, …) when a baseline runs. */
-const measureBoth = async (folio, baseline, workload, manifest, settings) => {
-  if (!baseline) return measureWorkload(folio.url, workload, manifest, { ...settings, pid: folio.child.pid });
+/**
+ * The workload on the current build, or on both in alternating rounds (A B, B A, …) when a baseline runs.
+ * Each round starts both servers afresh (`servers.restart`): two processes of one build, kept for every round
+ * of a workload, read 9-16 % apart in every round (one way on one workload, the other way on the next), so a
+ * process's own state (its heap, compiled code, page cache) weighed as much as most changes measured.
+ */
+const measureBoth = async (servers, workload, manifest, settings) => {
+  if (!servers.baseline) return measureWorkload(servers.current.url, workload, manifest, { ...settings, pid: servers.current.child.pid });
   const current = [];
   const earlier = [];
   for (let round = 0; round < settings.rounds; round += 1) {
+    await servers.restart();
     const pair = [
-      async () => current.push(await measureWorkload(folio.url, workload, manifest, { ...settings, pid: folio.child.pid })),
-      async () => earlier.push(await measureWorkload(baseline.url, workload, manifest, { ...settings, pid: baseline.child.pid })),
+      async () => current.push(await measureWorkload(servers.current.url, workload, manifest, { ...settings, pid: servers.current.child.pid })),
+      async () => earlier.push(await measureWorkload(servers.baseline.url, workload, manifest, { ...settings, pid: servers.baseline.child.pid })),
     ];
     for (const run of round % 2 === 0 ? pair : [...pair].reverse()) await run();
   }
-  return { ...median(current), cpu: medianCpu(current), baseline: { ...median(earlier), cpu: medianCpu(earlier) } };
+  const rounds = current.map((result, round) => ({ current: result.rps, baseline: earlier[round].rps }));
+  return { ...median(current), cpu: medianCpu(current), baseline: { ...median(earlier), cpu: medianCpu(earlier) }, rounds };
 };
 
 const measureSize = async (size, { cache, root, bare, writes, duration, only, baselineBuild, rounds }) => {
-  const { configDir, dataDir, manifest } = await seededFolder(join(cache, String(size)), size);
-  // the baseline writes to a copy: each build starts from the same seeded data
-  const baselineData = baselineBuild && join(root, `baseline-${size}`);
-  if (baselineData) cpSync(dataDir, baselineData, { recursive: true });
+  const { configDir, dataDir: seededData, manifest } = await seededFolder(join(cache, String(size)), size);
+  // with a baseline, each build writes to its own copy, made the same way: both start from the same data
+  const copyOf = (name) => {
+    const copy = join(root, `${name}-${size}`);
+    cpSync(seededData, copy, { recursive: true });
+    return copy;
+  };
+  const dataDir = baselineBuild ? copyOf('current') : seededData;
+  const baselineData = baselineBuild && copyOf('baseline');
   const started = performance.now();
-  const folio = await startFolioProcess('bin/folio.js', configDir, dataDir);
-  let baseline;
+  const servers = { current: await startFolioProcess('bin/folio.js', configDir, dataDir) };
+  servers.restart = async () => {
+    await Promise.all([stop(servers.current), stop(servers.baseline)]);
+    servers.current = await startFolioProcess('bin/folio.js', configDir, dataDir);
+    servers.baseline = await startFolioProcess(baselineBuild.bin, configDir, baselineData);
+  };
   try {
+    const folio = servers.current;
     // start-up is to the first answer (issue 33's measure): listening is not yet answering
     const status = await firstAnswer(folio.url);
     if (status !== 200) throw new Error(`the first GET /api/articles answered ${status}`);
     const startupMs = performance.now() - started;
     const rssAfterStart = rssOf(folio.child.pid);
     const bytes = folderBytes(dataDir);
-    if (baselineBuild) baseline = await startFolioProcess(baselineBuild.bin, configDir, baselineData);
+    if (baselineBuild) servers.baseline = await startFolioProcess(baselineBuild.bin, configDir, baselineData);
     await measure('bare node:http (warm-up)', { url: bare.url }, WARM_UP_SECONDS);
     // bare node:http before, halfway through and after the workloads: its throughput on this machine moved
     // between 46,000 and 99,000 req/s from one run to the next, so one sample made every share a lottery
@@ -163,16 +181,15 @@ const measureSize = async (size, { cache, root, bare, writes, duration, only, ba
     for (const [index, workload] of workloads.entries()) {
       if (index === Math.floor(workloads.length / 2) && index > 0) bareSamples.push(await measure('bare node:http', { url: bare.url }, duration));
       process.stderr.write(`${size} articles: ${workload.name}\n`);
-      rows.push(await measureBoth(folio, baseline, workload, manifest, { writes, duration, rounds }));
+      rows.push(await measureBoth(servers, workload, manifest, { writes, duration, rounds }));
     }
     bareSamples.push(await measure('bare node:http', { url: bare.url }, duration));
-    await removeCreated(folio.url, created);
+    await removeCreated(servers.current.url, created);
     const bareResult = { ...median(bareSamples), samples: bareSamples.map(({ rps }) => rps) };
-    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(folio.child.pid), folderBytes: bytes, baselineRef: baselineBuild && process.env.BENCH_BASELINE, rounds };
+    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(servers.current.child.pid), folderBytes: bytes, baselineRef: baselineBuild && process.env.BENCH_BASELINE, rounds };
   } finally {
-    await stop(folio);
-    await stop(baseline);
-    if (baselineData) rmSync(baselineData, { recursive: true, force: true });
+    await Promise.all([stop(servers.current), stop(servers.baseline)]);
+    if (baselineBuild) for (const copy of [dataDir, baselineData]) rmSync(copy, { recursive: true, force: true });
   }
 };
 
