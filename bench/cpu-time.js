@@ -44,4 +44,4 @@ const cpuTimes = (pid) => {
 const cpuPerAnswer = (before, after, answered) =>
   before && after && answered > 0 ? { group: ((after.group - before.group) * 1000) / answered, main: ((after.main - before.main) * 1000) / answered } : undefined;
 
-module.exports = { cpuTimes, cpuPerAnswer };
+module.exports = { cpuTimes, cpuPerAnswer, childrenOf };

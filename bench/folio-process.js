@@ -8,6 +8,7 @@ const { spawn } = require('node:child_process');
 const { mkdirSync, writeFileSync, readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
+const { childrenOf } = require('./cpu-time');
 
 const ROOT = join(__dirname, '..');
 const TOKEN = 'bench-full-access-token-0123456789';
@@ -72,11 +73,11 @@ const shebangFlags = (bin) => {
   return (/^#!.*\bnode\b(.*)$/.exec(first)?.[1] ?? '').split(' ').filter(Boolean);
 };
 
-/** Folio from `bin` in production mode, on a free port, with its config in `configDir` and data in `dataDir`. */
-const startFolioProcess = (bin, configDir, dataDir) => {
+/** Folio from `bin` in production mode, on a free port, with its config in `configDir` and data in `dataDir` (and `flags` of `folio start`). */
+const startFolioProcess = (bin, configDir, dataDir, flags = []) => {
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startProcess([...shebangFlags(bin), ...nodeArgs, bin, 'start', '--config', configDir, '--data', dataDir, '--port', '0'], FOLIO_ENV);
+  return startProcess([...shebangFlags(bin), ...nodeArgs, bin, 'start', '--config', configDir, '--data', dataDir, '--port', '0', ...flags], FOLIO_ENV);
 };
 
 /** 10 categories, 30 tags and 20 authors, created through GraphQL: `{ categories, tags, authors }`, each `[{ documentId, name }]`. */
@@ -115,4 +116,14 @@ const median = (results) => [...results].sort((a, b) => a.rps - b.rps)[Math.floo
 /** Resident memory of a process, in bytes. */
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
 
-module.exports = { ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, median, rssOf };
+/** Resident memory of a process and its descendants (a primary and its worker processes): `{ bytes, processes }`. */
+const groupRssOf = (pid) =>
+  childrenOf(pid).reduce(
+    (sum, child) => {
+      const group = groupRssOf(child);
+      return { bytes: sum.bytes + group.bytes, processes: sum.processes + group.processes };
+    },
+    { bytes: rssOf(pid), processes: 1 },
+  );
+
+module.exports = { ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, median, rssOf, groupRssOf };

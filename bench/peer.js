@@ -9,7 +9,8 @@
  *     folder) on a temporary PostgreSQL cluster (bench/postgres-cluster.js) holding the seeded folder's
  *     published articles, categories, tags and authors, copied out of Folio's store: the blog shape with
  *     B-tree indexes on the foreign keys and a pg_trgm GIN index on articles.title. GraphQL workloads only.
- *   --peer workers: Folio with `server: { workers: 1 }` against Folio's default, each on its own copy of the folder.
+ *   --peer workers: Folio with `server: { workers: 1 }` against Folio's default (or `--workers $BENCH_WORKERS`),
+ *     each on its own copy of the folder; each Folio's resident memory at the end, its worker processes included.
  *
  * A server that cannot run here (no PostgreSQL, no `server.workers` key in this build) is skipped with a line saying why.
  */
@@ -17,7 +18,7 @@ const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { measure, median, startFolioProcess, startProcess, stop, writeConfig } = require('./folio-process');
+const { groupRssOf, measure, median, startFolioProcess, startProcess, stop, writeConfig } = require('./folio-process');
 const { seededFolder } = require('./scale-seed');
 const { measureWorkload } = require('./scale');
 const { scaleWorkloads } = require('./scale-workloads');
@@ -196,14 +197,21 @@ const unavailable = (peerName) => {
     const { missing } = findPostgres();
     return missing && `PostGraphile skipped: ${missing}`;
   }
-  if (process.env.FOLIO_WORKERS) return 'Folio `workers: 1` skipped: FOLIO_WORKERS is set, and it would set both sides alike';
+  if (process.env.FOLIO_WORKERS) return 'Folio `workers: 1` skipped: FOLIO_WORKERS is set, and it would set both sides alike (BENCH_WORKERS sets the default side alone)';
   if (defaultWorkers() === undefined) return 'Folio `workers: 1` skipped: this build has no `server.workers` configuration key yet (src/config/defaults.ts)';
   return undefined;
 };
 
-/** How the Folio side is configured: the default, unless FOLIO_WORKERS (which Folio reads) sets its workers. */
+/**
+ * `folio start`'s flags for the Folio side: `--workers` when BENCH_WORKERS sets them (the default's count on a
+ * machine of other cores: two workers here, where `"auto"` is one process), none otherwise.
+ */
+const folioFlags = () => (process.env.BENCH_WORKERS ? ['--workers', process.env.BENCH_WORKERS] : []);
+
+/** How the Folio side is configured: the default, unless FOLIO_WORKERS (which Folio reads) or BENCH_WORKERS sets its workers. */
 const folioSettings = () => {
   if (process.env.FOLIO_WORKERS) return `default configuration but FOLIO_WORKERS=${process.env.FOLIO_WORKERS}`;
+  if (process.env.BENCH_WORKERS) return `default configuration but \`--workers ${process.env.BENCH_WORKERS}\``;
   return `default configuration${defaultWorkers() === undefined ? '' : `, server.workers ${JSON.stringify(defaultWorkers())}`}`;
 };
 
@@ -214,7 +222,14 @@ const workersSide = async ({ root, dataDir, manifest }) => {
   const configDir = writeConfig(dir, { server: { workers: 1 } });
   cpSync(dataDir, join(dir, 'data'), { recursive: true });
   const folio = await startFolioProcess('bin/folio.js', configDir, join(dir, 'data'));
-  return { name: 'Folio workers: 1', ...folio, workloads: [...folioWorkloads(manifest), ...restWorkloads(manifest)], describe: 'Folio with `server: { workers: 1 }`, on a copy of the folder', stop: () => stop(folio) };
+  return {
+    name: 'Folio workers: 1',
+    ...folio,
+    workloads: [...folioWorkloads(manifest), ...restWorkloads(manifest)],
+    describe: 'Folio with `server: { workers: 1 }`, on a copy of the folder',
+    memory: () => groupRssOf(folio.child.pid),
+    stop: () => stop(folio),
+  };
 };
 
 const restWorkloads = (manifest) => scaleWorkloads(manifest).filter(({ name }) => name === 'REST list' || name === 'REST get one by documentId');
@@ -241,6 +256,9 @@ const report = ({ size, writes, duration, rounds, bare, folio, peer, rows }) => 
     '',
     `${folio.name} ÷ ${peer.name} round by round: ${rows.map(({ name, byRound }) => `${name} ${byRound.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`).join('; ')}`,
     `writes acknowledged: ${rows.map(({ name, ours, theirs }) => `${name} ${ours.written.succeeded}/${ours.written.sent} and ${theirs.written.succeeded}/${theirs.written.sent}`).join('; ')}`,
+    ...[folio, peer]
+      .filter((side) => side.rssAtEnd)
+      .map(({ name, rssAtEnd: { bytes, processes } }) => `RSS of ${name} at the end of the rounds: ${number(bytes / 1024 / 1024)} MB in ${processes} process${processes === 1 ? '' : 'es'}`),
   ];
 };
 
@@ -286,16 +304,18 @@ const runPeer = async ({ peer: peerName, size, writes }) => {
     const { configDir, dataDir, manifest } = await seededFolder(join(cache, String(size)), size);
     // the peer is prepared first: PostgreSQL is loaded from the folder while no Folio holds it
     peer = await (peerName === 'postgraphile' ? postgraphileSide : workersSide)({ root, cache, dataDir, manifest });
-    const server = await startFolioProcess('bin/folio.js', configDir, dataDir);
+    const server = await startFolioProcess('bin/folio.js', configDir, dataDir, folioFlags());
     folio = {
       name: 'Folio',
       ...server,
       workloads: [...folioWorkloads(manifest), ...restWorkloads(manifest)],
       describe: `Folio (${folioSettings()}, production mode, embedded store)`,
+      memory: () => groupRssOf(server.child.pid),
       stop: () => stop(server),
     };
     bare = await startProcess([join(__dirname, 'bare-server.js')]);
     const { rows, bare: bareResult } = await measureSides({ folio, peer, manifest, bare, writes, duration, rounds });
+    for (const side of [folio, peer]) if (side.memory) side.rssAtEnd = side.memory();
     for (const line of ['', ...report({ size, writes, duration, rounds, bare: bareResult, folio, peer, rows })]) console.log(line);
   } finally {
     bare?.child.kill();

@@ -18,7 +18,7 @@ const { cpSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { TOKEN, measure, median, rssOf, startFolioProcess, startProcess, stop } = require('./folio-process');
+const { TOKEN, groupRssOf, measure, median, startFolioProcess, startProcess, stop } = require('./folio-process');
 const { seededFolder } = require('./scale-seed');
 const { createWorkload, scaleWorkloads } = require('./scale-workloads');
 const { startWrites } = require('./scale-writes');
@@ -168,7 +168,7 @@ const measureSize = async (size, { cache, root, bare, writes, duration, only, ba
     const status = await firstAnswer(folio.url);
     if (status !== 200) throw new Error(`the first GET /api/articles answered ${status}`);
     const startupMs = performance.now() - started;
-    const rssAfterStart = rssOf(folio.child.pid);
+    const rssAfterStart = groupRssOf(folio.child.pid).bytes;
     const bytes = folderBytes(dataDir);
     if (baselineBuild) servers.baseline = await startFolioProcess(baselineBuild.bin, configDir, baselineData);
     await measure('bare node:http (warm-up)', { url: bare.url }, WARM_UP_SECONDS);
@@ -186,7 +186,7 @@ const measureSize = async (size, { cache, root, bare, writes, duration, only, ba
     bareSamples.push(await measure('bare node:http', { url: bare.url }, duration));
     await removeCreated(servers.current.url, created);
     const bareResult = { ...median(bareSamples), samples: bareSamples.map(({ rps }) => rps) };
-    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: rssOf(servers.current.child.pid), folderBytes: bytes, baselineRef: baselineBuild && process.env.BENCH_BASELINE, rounds };
+    return { size, writes, duration, bare: bareResult, rows, startupMs, rssAfterStart, rssAtEnd: groupRssOf(servers.current.child.pid).bytes, folderBytes: bytes, baselineRef: baselineBuild && process.env.BENCH_BASELINE, rounds };
   } finally {
     await Promise.all([stop(servers.current), stop(servers.baseline)]);
     if (baselineBuild) for (const copy of [dataDir, baselineData]) rmSync(copy, { recursive: true, force: true });

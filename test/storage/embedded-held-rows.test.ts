@@ -237,4 +237,17 @@ describe('in a worker group', () => {
     await one.collection('tags').insertOne({ n: 4, title: 't4' });
     expect(await titles(other)).toEqual(['other', 't2', 't3', 't4']);
   });
+
+  test("another worker's write to one collection leaves what is held of the others", async () => {
+    const one = open({ lockHolder: process.pid, workers: 2, holdAfterReads: 0 });
+    const other = open({ lockHolder: process.pid, workers: 2, holdAfterReads: 0 });
+    await seed(one);
+    await one.collection('authors').insertOne({ n: 1, title: 'a1' });
+    expect(await titles(one)).toEqual(['t1', 't2', 't3']);
+    expect(await titles(one, 'authors')).toEqual(['a1']);
+    writeBehind('tags', 1, { n: 1, title: 'behind' });
+    await other.collection('authors').updateOne({ n: 1 }, { $set: { title: 'a2' } });
+    expect(await titles(one, 'authors')).toEqual(['a2']);
+    expect(await titles(one)).toEqual(['t1', 't2', 't3']);
+  });
 });

@@ -24,6 +24,8 @@ export interface CollectionState extends PathKinds {
   ascending: Map<string, number | null>;
   /** totals by filter, kept exact by every write, and the writes' numbers */
   counts: CountCache;
+  /** totals being counted outside a transaction, by key: a request asking for one of them waits for it (read-totals' count) */
+  counting: Map<string, Promise<number>>;
   /** its rows in memory, as of a commit, while it is small and read often */
   held: HeldRows;
   textIndex(path: string): TextIndex | undefined;
@@ -45,6 +47,7 @@ export function createCollectionState(name: string, generation: number): Collect
     kinds: new Map(),
     ascending: new Map(),
     counts: createCountCache(generation),
+    counting: new Map(),
     held: createHeldRows(),
     of(path) {
       return this.kinds.get(path) ?? 0;

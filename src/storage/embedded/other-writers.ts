@@ -3,7 +3,8 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 /**
  * Commits other processes make to the file (the workers of one `folio start`), told by SQLite's
  * `PRAGMA data_version`, which moves when another connection has committed. What this process keeps of
- * the file (catalog, remembered totals, the last value of ascending fields) is then read again: `reload`.
+ * the file (catalog, the last value of ascending fields; remembered totals and held rows of the collections
+ * written since) is then read again: `reload`.
  *
  * Asked once per turn of the microtask queue at most: the pragma takes a read lock of the WAL index
  * (7 µs, as long as a small read), and a request makes several store calls in one turn. That loses nothing:

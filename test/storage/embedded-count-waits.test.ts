@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { acquireDataDirLock, type DataDirLock } from '../../src/storage/embedded/data-dir-lock';
+import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
+import type { Store } from '../../src/storage/types';
+
+/**
+ * A total is counted once for every request asking for it while it is being counted (read-totals' count), and
+ * another worker's write forgets the totals of the collections it wrote, not the others' (collection-catalog).
+ * Counts are told wherever they run: a statement prepared on this thread, or a request sent to a reader thread.
+ */
+
+let dir: string;
+const opened: Store[] = [];
+let counts: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-count-waits-'));
+  counts = 0;
+  const isCount = (sql: unknown): boolean => typeof sql === 'string' && sql.startsWith('SELECT count(*) AS n, (SELECT n FROM folio_generations');
+  const prepare = Database.prototype.prepare;
+  jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, source: string) {
+    const statement = prepare.call(this, source);
+    if (!isCount(source)) return statement;
+    const all = statement.all.bind(statement) as (...params: unknown[]) => unknown[];
+    return Object.assign(statement, {
+      all: (...params: unknown[]) => {
+        counts += 1;
+        return all(...params);
+      },
+    });
+  } as typeof prepare);
+  const postMessage = Worker.prototype.postMessage;
+  jest.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, message: unknown, transfer?: readonly Transferable[]) {
+    if (Array.isArray(message)) counts += message.filter((request: { sql?: unknown }) => isCount(request?.sql)).length;
+    return postMessage.call(this, message, transfer as never);
+  });
+});
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  jest.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const open = (options: Parameters<typeof openEmbeddedStore>[1] = {}): Store => {
+  const store = openEmbeddedStore(dir, { holdAfterReads: Infinity, ...options });
+  opened.push(store);
+  return store;
+};
+
+const seed = (store: Store, name: string, count: number) =>
+  store.collection(name).insertMany(Array.from({ length: count }, (_, index) => ({ n: index + 1, status: index % 4 === 0 ? 'draft' : 'published' })));
+
+test('requests asking at once for a total nobody remembers count it once, and each gets it', async () => {
+  const seeding = open();
+  await seed(seeding, 'articles', 40);
+  await seeding.close();
+  opened.pop();
+  const store = open();
+  counts = 0;
+  const totals = await Promise.all(Array.from({ length: 10 }, () => store.collection('articles').countDocuments({ status: 'published' })));
+  expect(totals).toEqual(Array(10).fill(30));
+  expect(counts).toBe(1);
+  // remembered since: moved by a write, not counted again
+  await store.collection('articles').insertOne({ n: 41, status: 'published' });
+  expect(await store.collection('articles').countDocuments({ status: 'published' })).toBe(31);
+  expect(counts).toBe(1);
+});
+
+test('inside a transaction a count reads its writes, and waits for no count outside it', async () => {
+  const store = open();
+  await seed(store, 'articles', 8);
+  const articles = store.collection('articles');
+  const outside = articles.countDocuments({ status: 'published' });
+  await store.transaction(async () => {
+    await articles.insertOne({ n: 9, status: 'published' });
+    expect(await articles.countDocuments({ status: 'published' })).toBe(7);
+  });
+  expect(await outside).toBe(6);
+  expect(await articles.countDocuments({ status: 'published' })).toBe(7);
+});
+
+describe('two workers on one folder', () => {
+  let lock: DataDirLock;
+
+  beforeEach(() => {
+    lock = acquireDataDirLock(dir);
+  });
+
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    lock.release();
+  });
+
+  test("another worker's write forgets the totals of the collection it wrote, and keeps the others'", async () => {
+    const one = open({ lockHolder: process.pid, workers: 2 });
+    const other = open({ lockHolder: process.pid, workers: 2 });
+    await seed(one, 'articles', 8);
+    await seed(one, 'tags', 4);
+    expect(await one.collection('articles').countDocuments({ status: 'published' })).toBe(6);
+    expect(await one.collection('tags').countDocuments({ status: 'published' })).toBe(3);
+    counts = 0;
+    await other.collection('articles').insertOne({ n: 9, status: 'published' });
+    expect(await one.collection('tags').countDocuments({ status: 'published' })).toBe(3);
+    expect(counts).toBe(0);
+    expect(await one.collection('articles').countDocuments({ status: 'published' })).toBe(7);
+    expect(counts).toBe(1);
+  });
+});
