@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { acquireDataDirLock, type DataDirLock } from '../../src/storage/embedded/data-dir-lock';
 import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
+import { holdFolderLockAsPrimary } from '../support/worker-group-lock';
 import type { Store } from '../../src/storage/types';
 
 /**
@@ -85,16 +85,7 @@ test('inside a transaction a count reads its writes, and waits for no count outs
 });
 
 describe('two workers on one folder', () => {
-  let lock: DataDirLock;
-
-  beforeEach(() => {
-    lock = acquireDataDirLock(dir);
-  });
-
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close();
-    lock.release();
-  });
+  holdFolderLockAsPrimary(() => dir, opened);
 
   test("another worker's write forgets the totals of the collection it wrote, and keeps the others'", async () => {
     const one = open({ lockHolder: process.pid, workers: 2 });

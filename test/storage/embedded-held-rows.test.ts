@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createByteAllowance, AllowanceSpentError } from '../../src/storage/byte-allowance';
-import { acquireDataDirLock, type DataDirLock } from '../../src/storage/embedded/data-dir-lock';
 import { openEmbeddedStore } from '../../src/storage/embedded/create-embedded-store';
 import { MAX_HELD_BYTES, MAX_HELD_CONDITIONS, MAX_HELD_ROWS } from '../../src/storage/embedded/read-held';
+import { holdFolderLockAsPrimary } from '../support/worker-group-lock';
 import type { Store, StoredDocument } from '../../src/storage/types';
 
 /**
@@ -215,16 +215,7 @@ test('a collection whose stored documents are past the bytes held rows may have 
 });
 
 describe('in a worker group', () => {
-  let lock: DataDirLock;
-
-  beforeEach(() => {
-    lock = acquireDataDirLock(dir);
-  });
-
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close();
-    lock.release();
-  });
+  holdFolderLockAsPrimary(() => dir, opened);
 
   test('a write through another worker is read at once by one holding the rows', async () => {
     const one = open({ lockHolder: process.pid, workers: 2, holdAfterReads: 0 });
