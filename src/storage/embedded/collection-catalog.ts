@@ -4,9 +4,20 @@ import { extractOf } from './compile-filter';
 import { catalogChanged, quote, statement, type DatabaseState } from './database-state';
 import { lastValue } from './key-order';
 import { collectKinds, KIND } from './path-kinds';
+import { loggedWrites } from './write-log';
 
 const storedGeneration = (db: DatabaseState, name: string): number =>
   (statement(db, 'SELECT n FROM folio_generations WHERE collection = ?').get(name) as { n: number } | undefined)?.n ?? 0;
+
+/** plays another worker's writes since this process's last commit onto the remembered totals: whether the log held them all */
+function followLoggedWrites(db: DatabaseState, state: CollectionState, stored: number): boolean {
+  const { counts } = state;
+  const logged = db.logsWrites && counts.generation === counts.lastCommit ? loggedWrites(db, state.name, counts.generation, stored) : undefined;
+  if (!logged) return false;
+  for (const { before, after } of logged) counts.written(before, after);
+  counts.committed();
+  return true;
+}
 
 /**
  * Every collection's state as the catalog tables hold it (EmbeddedDatabase `reload`). A collection whose rows
@@ -34,7 +45,7 @@ export function loadCatalog(db: DatabaseState): void {
     } else if (stored !== state.counts.generation || stored !== state.counts.lastCommit) {
       // written by another process, or by a transaction of this one that was rolled back
       state.held.clear();
-      state.counts.reset(stored);
+      if (!followLoggedWrites(db, state, stored)) state.counts.reset(stored);
     }
   }
   const rows = statement(db, 'SELECT name, indexes, text_paths FROM folio_catalog').all() as Array<{ name: string; indexes: string; text_paths: string }>;

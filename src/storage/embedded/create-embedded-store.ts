@@ -66,7 +66,7 @@ function lockAndOpen(dataDir: string, lockHolder: number | undefined): { lock: D
   mkdirSync(dataDir, { recursive: true });
   const lock = lockHolder === undefined ? acquireDataDirLock(dataDir) : joinDataDirLock(dataDir, lockHolder);
   try {
-    const database = openEmbeddedDatabase(join(dataDir, 'store.sqlite'));
+    const database = openEmbeddedDatabase(join(dataDir, 'store.sqlite'), { logsWrites: lockHolder !== undefined });
     migrateLmdbStore(dataDir, database);
     database.committed();
     return { lock, database };

@@ -19,6 +19,11 @@ export interface DatabaseState {
   catalogAhead: boolean;
   catalogVersion: number;
   readonly textMerges: TextIndexMerges;
+  /**
+   * one of a worker group's processes on the file: each row written is logged with its documents before and after
+   * (folio_write_log), so that the others move their remembered totals by it instead of counting them again
+   */
+  readonly logsWrites: boolean;
 }
 
 export const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;

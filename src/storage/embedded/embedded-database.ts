@@ -69,10 +69,12 @@ CREATE TABLE IF NOT EXISTS folio_catalog (name TEXT PRIMARY KEY, indexes TEXT NO
 CREATE TABLE IF NOT EXISTS folio_paths (collection TEXT NOT NULL, path TEXT NOT NULL, kinds INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS folio_generations (collection TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS folio_ascending (collection TEXT NOT NULL, field TEXT NOT NULL, ascends INTEGER NOT NULL, PRIMARY KEY (collection, field)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS folio_write_log (collection TEXT NOT NULL, n INTEGER NOT NULL, before TEXT, after TEXT, PRIMARY KEY (collection, n));
 CREATE TABLE IF NOT EXISTS folio_text_partitions (collection TEXT NOT NULL, slot INTEGER NOT NULL, value TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (collection, slot, value)) WITHOUT ROWID;
 `;
 
-export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
+/** `logsWrites`: the file is shared by a worker group's processes (DatabaseState) */
+export function openEmbeddedDatabase(file: string, { logsWrites = false } = {}): EmbeddedDatabase {
   const sqlite = new Database(file);
   // WAL: readers never wait for the writer. NORMAL: a commit does not flush the WAL file on this thread;
   // the store acknowledges a write once wal-sync has flushed it
@@ -105,6 +107,7 @@ export function openEmbeddedDatabase(file: string): EmbeddedDatabase {
     catalogAhead: false,
     catalogVersion: 0,
     textMerges: createTextIndexMerges(sqlite),
+    logsWrites,
   };
   loadCatalog(db);
   return {

@@ -6,6 +6,7 @@ import type { CollectionState } from './collection-state';
 import { noteWrite, quote, statement, type DatabaseState } from './database-state';
 import { addEntries, removeEntries, replaceEntries } from './index-entries';
 import { noteOrder } from './key-order';
+import { logWrite } from './write-log';
 
 function uniqueViolation(target: CollectionState, error: unknown): never {
   // duck-typed: under jest, a native addon's errors may come from another realm than this module's Error
@@ -34,6 +35,7 @@ function writeRow(db: DatabaseState, target: CollectionState, run: () => void, b
   }
   const generation = target.counts.written(before, after);
   statement(db, 'INSERT INTO folio_generations (collection, n) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET n = excluded.n').run(target.name, generation);
+  if (db.logsWrites) logWrite(db, target.name, generation, before, after);
   noteWrite(db);
 }
 
