@@ -11,10 +11,10 @@ const GENERATION_SQL = '(SELECT n FROM folio_generations WHERE collection = ?) A
 
 /**
  * `key`: the filter's key in the remembered totals. Outside a transaction, a total already being counted is
- * waited for, then taken moved to the last commit: when totals are forgotten (another worker's write to the
- * collection, a bulk write), every request in flight asked for the list's total at once: two workers at
- * 50,000 articles, 20 writes a second, ran 95-336 counts of the same 8-10 ms each per 10 s on each reader
- * thread under the REST list (p99 1,176 ms).
+ * waited for, then taken moved to the last commit: when totals are forgotten (a bulk write, this worker's or
+ * another's, a start), every request in flight asks for the list's total at once. Two workers at 50,000
+ * articles, 20 writes a second, forgetting them at each other's commits, ran 95-336 counts of the same 8-10 ms
+ * each per 10 s on each reader thread under the REST list (p99 1,176 ms).
  */
 export async function count(context: CollectionContext, first: Read, key: string): Promise<number> {
   const { store } = context;
