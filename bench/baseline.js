@@ -4,7 +4,7 @@
  * checked out into a temporary worktree sharing this checkout's node_modules, and built there.
  */
 const { execFileSync } = require('node:child_process');
-const { mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } = require('node:fs');
+const { mkdtempSync, rmSync, symlinkSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
@@ -24,19 +24,4 @@ const buildBaseline = (ref) => {
   };
 };
 
-/** the newest modification time under `dir` of the files whose name ends with `suffix` */
-const newest = (dir, suffix) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
-    .reduce((latest, entry) => Math.max(latest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs), 0);
-
-/**
- * Fails when this checkout's build is older than its source: `node bench/run.js` does not build (`npm run bench`
- * does), and a measured `dist/` a build behind its tree once passed for the commit it was not.
- */
-const assertBuilt = () => {
-  const built = newest(join(ROOT, 'dist/src'), '.js');
-  if (newest(join(ROOT, 'src'), '.ts') > built) throw new Error('dist/ is older than src/: run `npm run build` (or `npm run bench`, which builds first)');
-};
-
-module.exports = { buildBaseline, assertBuilt };
+module.exports = { buildBaseline };

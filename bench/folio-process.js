@@ -5,7 +5,7 @@
  * the related documents every article points to, autocannon measurements and the process's RSS.
  */
 const { spawn } = require('node:child_process');
-const { mkdirSync, writeFileSync, readFileSync } = require('node:fs');
+const { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
 const { childrenOf } = require('./cpu-time');
@@ -126,4 +126,19 @@ const groupRssOf = (pid) =>
     { bytes: rssOf(pid), processes: 1 },
   );
 
-module.exports = { ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, median, rssOf, groupRssOf };
+/** the newest modification time under `dir` of the files whose name ends with `suffix` */
+const newest = (dir, suffix) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .reduce((latest, entry) => Math.max(latest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs), 0);
+
+/**
+ * Fails when this checkout's build is older than its source: `node bench/run.js` does not build (`npm run bench`
+ * does), and a measured `dist/` a build behind its tree once passed for the commit it was not.
+ */
+const assertBuilt = () => {
+  const built = newest(join(ROOT, 'dist/src'), '.js');
+  if (newest(join(ROOT, 'src'), '.ts') > built) throw new Error('dist/ is older than src/: run `npm run build` (or `npm run bench`, which builds first)');
+};
+
+module.exports = { assertBuilt, ROOT, TOKEN, CONNECTIONS, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure, median, rssOf, groupRssOf };

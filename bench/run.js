@@ -22,13 +22,13 @@ const { mkdtempSync, mkdirSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
-const { assertBuilt, buildBaseline } = require('./baseline');
+const { buildBaseline } = require('./baseline');
 const { securityFigures } = require('./security');
 const { eventFigures } = require('./events');
 const { runScale } = require('./scale');
 const { runAggregation } = require('./aggregation');
 const { runPeer, PEERS } = require('./peer');
-const { CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor, median } = require('./folio-process');
+const { assertBuilt, CONNECTIONS, TOKEN, startProcess, stop, gql, writeConfig, startFolioProcess, seedRelations, measure: measureFor, median } = require('./folio-process');
 const { pipelineFigures } = require('./pipeline-workloads');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);

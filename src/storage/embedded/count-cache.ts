@@ -71,6 +71,11 @@ export interface CountCache {
   readonly lastCommit: number;
   /** an operation is about to write `rows` rows: too many to move the totals by, they are forgotten */
   writing(rows: number): void;
+  /**
+   * whether an operation of the open transaction wrote too many rows to move the totals by: other workers
+   * forget theirs too, so its writes are not logged for them (write-log)
+   */
+  readonly inBulk: boolean;
   /** forgets every total and write, the generation now `generation` (the database's, after a rollback) */
   reset(generation: number): void;
   /** the writes made so far are committed */
@@ -99,6 +104,7 @@ export function createCountCache(generation = 0): CountCache {
   const replayable = (seen: number): boolean => seen <= generation && generation - seen <= writes.length;
   // the generation of the last commit: writes past it belong to the open transaction
   let committed = generation;
+  let inBulk = false;
   /** what the writes after generation `from` up to `to` change in a total of `matches` */
   const delta = (matches: Matcher, from: number, to: number): number =>
     writes.slice(writes.length - (generation - from), writes.length - (generation - to)).reduce((sum, write) => sum + change(matches, write), 0);
@@ -127,6 +133,7 @@ export function createCountCache(generation = 0): CountCache {
     },
     committed() {
       committed = generation;
+      inBulk = false;
     },
     undo(to) {
       writes.length = Math.max(0, writes.length - (generation - to));
@@ -144,9 +151,15 @@ export function createCountCache(generation = 0): CountCache {
       return committed;
     },
     writing(rows) {
-      if (rows > MAX_MOVED_ROWS) clear();
+      if (rows <= MAX_MOVED_ROWS) return;
+      clear();
+      inBulk = true;
+    },
+    get inBulk() {
+      return inBulk;
     },
     reset(to) {
+      inBulk = false;
       clear();
       writes.length = 0;
       generation = committed = to;

@@ -35,7 +35,7 @@ function writeRow(db: DatabaseState, target: CollectionState, run: () => void, b
   }
   const generation = target.counts.written(before, after);
   statement(db, 'INSERT INTO folio_generations (collection, n) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET n = excluded.n').run(target.name, generation);
-  if (db.logsWrites) logWrite(db, target.name, generation, before, after);
+  if (db.logsWrites && !target.counts.inBulk) logWrite(db, target.name, generation, before, after);
   noteWrite(db);
 }
 

@@ -8,7 +8,7 @@ import { statement, type DatabaseState } from './database-state';
  * at 50,000 articles), and a search's total was nearly never remembered.
  */
 
-/** writes a process may be behind and still follow; past them (a bulk write) its totals are counted again */
+/** writes a process may be behind and still follow; past them its totals are counted again */
 export const FOLLOW_AT_MOST = 64;
 /** rows kept per collection, trimmed every FOLLOW_AT_MOST writes */
 const KEPT = 2 * FOLLOW_AT_MOST;
@@ -27,7 +27,7 @@ export function logWrite(db: DatabaseState, name: string, generation: number, be
 
 /**
  * The writes of `name` numbered past `from` up to `to`, oldest first, when the log holds every one of them: a
- * write logged by no process (a bulk write trimmed away, an earlier build) leaves a gap, and the answer is none.
+ * write logged by no process (a bulk write, which is not logged; an earlier build) leaves a gap, and the answer is none.
  */
 export function loggedWrites(db: DatabaseState, name: string, from: number, to: number): LoggedWrite[] | undefined {
   const behind = to - from;
